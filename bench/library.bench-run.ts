@@ -1,0 +1,112 @@
+// Cardwright benchmarks: a 100,000-card library in SQLite (import, search as you type, deck
+// legality) and print-and-play export. Writes bench/RESULTS.md.
+
+import { afterAll, beforeAll, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openCardwright, type Cardwright } from '../src-main/api/service';
+import { appPaths } from '../src-main/app-paths';
+import { evaluateDeck } from '../card-schema/deck/evaluate';
+import { layoutCard } from '../card-schema/layout/layout-card';
+import type { CardDocument } from '../card-schema/system/format';
+import { median, ms, timeRuns, writeResults, type Measurement } from './measure';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const LIBRARY_SIZE = 100_000;
+const results: Measurement[] = [];
+let app: Cardwright;
+let dataDir: string;
+
+interface SetFile {
+  cards: { id: string; doc: CardDocument }[];
+}
+
+const sample = JSON.parse(readFileSync(join(ROOT, 'resources/samples/osmcg/core-set.json'), 'utf8')) as SetFile;
+const words = ['ember', 'tide', 'grove', 'dawn', 'dusk', 'storm', 'iron', 'ash', 'frost', 'thorn', 'spire', 'veil'];
+
+/** A large set made of the sample cards with varied names, all valid. */
+function bigSetFile(): string {
+  const cards = Array.from({ length: LIBRARY_SIZE }, (_, i) => {
+    const base = sample.cards[i % sample.cards.length].doc;
+    const name = `${words[i % words.length]} ${words[(i >> 4) % words.length]} ${base.name} ${i}`;
+    return { id: `bench-${i}`, doc: { ...base, name } };
+  });
+  return JSON.stringify({
+    format: 'cardwright-set',
+    formatVersion: 1,
+    set: { id: 'bench-big', systemId: 'osmcg', name: 'Benchmark 100k', description: '' },
+    cards,
+  });
+}
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'cardwright-bench-'));
+  app = openCardwright({ dataDir, ...appPaths(ROOT) });
+});
+
+afterAll(() => {
+  app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  writeResults(join(ROOT, 'bench/RESULTS.md'), 'Cardwright benchmark results', results);
+});
+
+it('imports a 100,000-card set in one transaction', async () => {
+  const text = bigSetFile();
+  const start = performance.now();
+  const result = await app.handlers.importSet({ fileName: 'bench.json', text });
+  const elapsed = performance.now() - start;
+  if (result.imported !== LIBRARY_SIZE) throw new Error(`imported ${result.imported} of ${LIBRARY_SIZE}`);
+  results.push({
+    name: `import ${LIBRARY_SIZE.toLocaleString('en')} cards (validate + insert + FTS)`,
+    value: `${(elapsed / 1000).toFixed(1)} s (${Math.round(LIBRARY_SIZE / (elapsed / 1000)).toLocaleString('en')} cards/s)`,
+    target: '< 60 s',
+  });
+});
+
+it('searches the library as you type', async () => {
+  const queries = ['e', 'em', 'emb', 'ember', 'ember wolf', 'haste', '"AND (*', 'zzzz-no-match'];
+  for (const query of queries) {
+    const times = await timeRuns(30, () => app.handlers.searchCards({ query, systemId: 'osmcg', limit: 200, offset: 0 }));
+    results.push({ name: `search "${query}" in ${LIBRARY_SIZE.toLocaleString('en')} cards (first 200 + total), median`, value: ms(median(times)), target: '< 50 ms' });
+  }
+  const browse = await timeRuns(30, () => app.handlers.searchCards({ query: '', limit: 200, offset: 50_000 }));
+  results.push({ name: 'browse page at offset 50,000, median', value: ms(median(browse)), target: '< 50 ms' });
+});
+
+it('checks a deck against the loaded library', async () => {
+  const system = await app.handlers.getSystem({ systemId: 'osmcg' });
+  const library = new Map<string, CardDocument>();
+  for (let offset = 0; ; offset += 5_000) {
+    const page = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 5_000, offset });
+    for (const card of page.cards) library.set(card.id, card.doc);
+    if (page.cards.length < 5_000) break;
+  }
+  const decks = await app.handlers.listDecks({});
+  const deck = await app.handlers.getDeck({ id: decks[0].id });
+  const sampleIds = new Map(sample.cards.map((c) => [c.id, c.doc]));
+  const lookup = (id: string) => library.get(id) ?? sampleIds.get(id);
+  const times = await timeRuns(1_000, () => evaluateDeck(system, deck, lookup), 50);
+  results.push({ name: `evaluateDeck (${deck.name}) with ${library.size.toLocaleString('en')} cards loaded, median`, value: ms(median(times)), target: '< 1 ms' });
+});
+
+it('lays out and prints cards', async () => {
+  const system = await app.handlers.getSystem({ systemId: 'osmcg' });
+  const docs = sample.cards.map((c) => c.doc);
+  const layoutTimes = await timeRuns(20, () => docs.forEach((doc) => layoutCard(system, doc)));
+  results.push({ name: `layoutCard, per card (${docs.length}-card sample set)`, value: ms(median(layoutTimes) / docs.length), target: '< 2 ms' });
+
+  const decks = await app.handlers.listDecks({});
+  const legal = decks.find((d) => d.legal) ?? decks[0];
+  const deckTimes = await timeRuns(5, () => app.handlers.exportDeckPdf({ deckId: legal.id, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: true } }), 1);
+  results.push({ name: `deck PDF "${legal.name}" with backs, median`, value: ms(median(deckTimes)), target: '< 2 s' });
+
+  const ids = Array.from({ length: 297 }, (_, i) => `bench-${i}`);
+  const start = performance.now();
+  const big = await app.handlers.exportCardsPdf({ cardIds: ids, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false } });
+  results.push({
+    name: '297-card PDF (33 pages)',
+    value: `${ms(performance.now() - start)}, ${(big.bytes.length / 1024).toFixed(0)} KiB`,
+    target: '< 10 s',
+  });
+});

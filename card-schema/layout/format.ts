@@ -1,0 +1,68 @@
+// Card layouts as data, and the drawing they resolve to. `layoutCard` turns a layout plus a
+// card into positioned, already line-broken drawing operations; the SVG preview and the PDF
+// exporter only paint those operations, so the preview and the print are the same layout.
+// All units are millimetres from the card's top-left corner (bleed excluded).
+
+/** A color: hex string, or the card's identity color (first value, or `index`). */
+export type Paint = string | { identity: number } | { identityOr: string };
+
+export type FontFace = 'regular' | 'bold' | 'italic';
+
+export interface CardLayout {
+  background: Paint;
+  elements: LayoutElement[];
+}
+
+interface ElementBase {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Only drawn when this card field is present and non-empty. */
+  when?: string;
+}
+
+export interface RectElement extends ElementBase {
+  kind: 'rect';
+  radius?: number;
+  fill?: Paint;
+  stroke?: Paint;
+  strokeWidth?: number;
+}
+
+export interface TextElement extends ElementBase {
+  kind: 'text';
+  /** Template with {field} placeholders; arrays and keyword objects render via `x-display`. */
+  text: string;
+  size: number;
+  /** Shrink down to this size before truncating with an ellipsis. */
+  minSize?: number;
+  font?: FontFace;
+  align?: 'left' | 'center' | 'right';
+  valign?: 'top' | 'middle' | 'bottom';
+  color?: Paint;
+  /** Line height as a multiple of the font size. */
+  leading?: number;
+}
+
+/** Identity pips: one small circle per identity value of the card. */
+export interface PipsElement extends ElementBase {
+  kind: 'pips';
+  /** Diameter of each pip. */
+  size: number;
+}
+
+export type LayoutElement = RectElement | TextElement | PipsElement;
+
+export type DrawOp =
+  | { op: 'rect'; x: number; y: number; w: number; h: number; radius: number; fill?: string; stroke?: string; strokeWidth?: number }
+  | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
+  /** One line of text; (x, y) is the left end of the baseline. */
+  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string };
+
+export interface CardDrawing {
+  widthMm: number;
+  heightMm: number;
+  cornerRadiusMm: number;
+  ops: DrawOp[];
+}

@@ -1,0 +1,234 @@
+// Resolves a card layout (data) plus a card document into positioned drawing operations:
+// paints become hex colors, templates become text, text is wrapped, shrunk to fit and
+// truncated. The SVG preview and the PDF only paint the result, so they always agree.
+// Never throws on user data: an unknown card type still gets a drawing.
+
+import type { CardDocument, CardTypeDef, GameSystem, IdentityValue } from '../system/format';
+import type { JsonSchema } from '../system/json-schema';
+import type { CardDrawing, CardLayout, DrawOp, FontFace, Paint, PipsElement, RectElement, TextElement } from './format';
+import { renderTemplate } from './template';
+import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
+
+export const BACK_LAYOUT_ID = 'back';
+
+const DEFAULT_TEXT_COLOR = '#1a1a1a';
+const DEFAULT_IDENTITY_COLOR = '#8a8a8a';
+const DEFAULT_LEADING = 1.2;
+const SHRINK_STEP_PT = 0.5;
+const PIP_STROKE = '#1b1b1f';
+
+/** Everything a layout needs about the card it draws. */
+interface LayoutSubject {
+  values: Record<string, unknown>;
+  identityColors: string[];
+  fallbackIdentity: string;
+  schema?: JsonSchema;
+  defs: Record<string, JsonSchema>;
+  vars: Record<string, string>;
+}
+
+export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
+  const cardType: CardTypeDef | undefined = system.cardTypes.find((type) => type.id === doc.type);
+  const layout = (cardType && system.layouts[cardType.layout]) ?? firstFrontLayout(system);
+  const typeLabel = cardType?.label ?? (typeof doc.type === 'string' && doc.type ? `Unknown type “${doc.type}”` : 'Unknown type');
+  const subject: LayoutSubject = {
+    values: doc,
+    identityColors: identityColors(system, doc),
+    fallbackIdentity: fallbackIdentityColor(system),
+    schema: cardType?.schema,
+    defs: { ...(system.definitions ?? {}), ...(cardType?.schema.$defs ?? {}) },
+    vars: { typeLabel, systemName: system.name },
+  };
+  return draw(system, layout, subject);
+}
+
+/** The back shared by every card of the system (layout id "back"). */
+export function layoutCardBack(system: GameSystem): CardDrawing {
+  const layout = system.layouts[BACK_LAYOUT_ID] ?? defaultBack(system);
+  const subject: LayoutSubject = {
+    values: { name: system.name },
+    identityColors: [],
+    fallbackIdentity: fallbackIdentityColor(system),
+    defs: system.definitions ?? {},
+    vars: { systemName: system.name, typeLabel: '' },
+  };
+  return draw(system, layout, subject);
+}
+
+function firstFrontLayout(system: GameSystem): CardLayout | undefined {
+  const fronts = Object.entries(system.layouts).filter(([id]) => id !== BACK_LAYOUT_ID);
+  return (fronts[0] ?? Object.entries(system.layouts)[0])?.[1];
+}
+
+/** A plain back for systems that define none: the game's name on a dark card. */
+function defaultBack(system: GameSystem): CardLayout {
+  const { widthMm: w, heightMm: h } = system.card;
+  return {
+    background: '#1f2330',
+    elements: [
+      { kind: 'text', x: 4, y: 4, w: w - 8, h: h - 8, text: '{systemName}', size: 14, minSize: 8, font: 'bold', align: 'center', valign: 'middle', color: '#f2f2f2' },
+    ],
+  };
+}
+
+function draw(system: GameSystem, layout: CardLayout | undefined, subject: LayoutSubject): CardDrawing {
+  const { widthMm, heightMm } = system.card;
+  const cornerRadiusMm = system.card.cornerRadiusMm ?? 0;
+  const ops: DrawOp[] = [];
+  const background = layout ? paint(layout.background, subject) : '#ffffff';
+  ops.push({ op: 'rect', x: 0, y: 0, w: widthMm, h: heightMm, radius: cornerRadiusMm, fill: background });
+  for (const element of layout?.elements ?? []) {
+    if (element.when !== undefined && isEmpty(subject.values[element.when])) continue;
+    if (element.kind === 'rect') ops.push(rectOp(element, subject));
+    else if (element.kind === 'text') ops.push(...textOps(element, subject));
+    else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
+  }
+  return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp) };
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+/** The colors of the card's identity values, in the card's order (unknown ids skipped). */
+function identityColors(system: GameSystem, doc: CardDocument): string[] {
+  const identity = system.identity;
+  if (!identity) return [];
+  const raw = doc[identity.field];
+  const ids = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  const byId = new Map<string, IdentityValue>(identity.values.map((value) => [value.id, value]));
+  const colors: string[] = [];
+  for (const id of ids) {
+    const value = typeof id === 'string' ? byId.get(id) : undefined;
+    if (value) colors.push(value.color);
+  }
+  return colors;
+}
+
+/** The color `{identity: i}` uses for a card without a known identity: the neutral value's. */
+function fallbackIdentityColor(system: GameSystem): string {
+  return system.identity?.values.find((value) => value.neutral)?.color ?? DEFAULT_IDENTITY_COLOR;
+}
+
+function paint(value: Paint | undefined, subject: LayoutSubject, fallback = DEFAULT_TEXT_COLOR): string {
+  if (value === undefined) return fallback;
+  if (typeof value === 'string') return value;
+  if ('identity' in value) {
+    return subject.identityColors[value.identity] ?? subject.identityColors[0] ?? subject.fallbackIdentity;
+  }
+  if ('identityOr' in value) return subject.identityColors[0] ?? value.identityOr;
+  return fallback;
+}
+
+function rectOp(element: RectElement, subject: LayoutSubject): DrawOp {
+  const op: DrawOp = { op: 'rect', x: element.x, y: element.y, w: element.w, h: element.h, radius: element.radius ?? 0 };
+  if (element.fill !== undefined) op.fill = paint(element.fill, subject);
+  if (element.stroke !== undefined) {
+    op.stroke = paint(element.stroke, subject);
+    op.strokeWidth = element.strokeWidth ?? 0.3;
+  }
+  return op;
+}
+
+/** One pip per identity value, spread along the element's longer side and centred in it. */
+function pipOps(element: PipsElement, subject: LayoutSubject): DrawOp[] {
+  const colors = subject.identityColors;
+  if (colors.length === 0) return [];
+  const r = element.size / 2;
+  const vertical = element.h > element.w;
+  const length = vertical ? element.h : element.w;
+  const gap = Math.min(element.size * 0.3, colors.length > 1 ? (length - colors.length * element.size) / (colors.length - 1) : 0);
+  const step = element.size + Math.max(gap, -element.size * 0.5);
+  const span = element.size + step * (colors.length - 1);
+  const start = (length - span) / 2 + r;
+  return colors.map((fill, i) => ({
+    op: 'circle',
+    cx: vertical ? element.x + element.w / 2 : element.x + start + i * step,
+    cy: vertical ? element.y + start + i * step : element.y + element.h / 2,
+    r,
+    fill,
+    stroke: PIP_STROKE,
+    strokeWidth: Math.min(0.25, r * 0.2),
+  }));
+}
+
+interface FittedText {
+  lines: string[];
+  size: number;
+}
+
+function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
+  const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
+  // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
+  const text = sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, '');
+  if (text.trim() === '') return [];
+  const face: FontFace = element.font ?? 'regular';
+  const leading = element.leading ?? DEFAULT_LEADING;
+  const fitted = fitText(text, element, face, leading);
+  const lineHeight = fitted.size * leading * PT_TO_MM;
+  const blockHeight = fitted.lines.length * lineHeight;
+  const valign = element.valign ?? 'top';
+  const top =
+    valign === 'middle' ? element.y + (element.h - blockHeight) / 2 : valign === 'bottom' ? element.y + element.h - blockHeight : element.y;
+  // Centre the capital height in each line box, so digits sit optically centred in badges.
+  const capHeight = verticalMetrics(fitted.size, face).capHeightMm;
+  const color = paint(element.color, subject);
+  const ops: DrawOp[] = [];
+  fitted.lines.forEach((line, i) => {
+    if (line === '') return;
+    const width = measureText(line, fitted.size, face);
+    const align = element.align ?? 'left';
+    const x = align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
+    const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
+    ops.push({ op: 'text', x, y, text: line, size: fitted.size, font: face, color });
+  });
+  return ops;
+}
+
+/**
+ * Wraps the text in the box; if it does not fit, shrinks the font in 0.5 pt steps down to
+ * `minSize`, and at the smallest size truncates the last line that fits with "…".
+ */
+function fitText(text: string, element: TextElement, face: FontFace, leading: number): FittedText {
+  const minSize = Math.min(element.minSize ?? element.size, element.size);
+  let size = element.size;
+  for (;;) {
+    const maxLines = Math.max(1, Math.floor(element.h / (size * leading * PT_TO_MM) + 1e-6));
+    // One line more than fits is enough to know the text does not fit.
+    const lines = breakLines(text, element.w, size, face, maxLines + 1).map((line) => line.trimEnd());
+    if (lines.length <= maxLines) return { lines, size };
+    const smaller = Math.round((size - SHRINK_STEP_PT) * 100) / 100;
+    if (smaller < minSize - 1e-9) {
+      const kept = lines.slice(0, maxLines);
+      kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, face);
+      return { lines: kept, size };
+    }
+    size = smaller;
+  }
+}
+
+/** Drops characters that no font draws (controls, soft hyphens) and turns tabs into spaces. */
+function sanitize(text: string): string {
+  return text
+    .replace(/\t/g, ' ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '');
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function roundOp(op: DrawOp): DrawOp {
+  switch (op.op) {
+    case 'rect':
+      return { ...op, x: round(op.x), y: round(op.y), w: round(op.w), h: round(op.h), radius: round(op.radius) };
+    case 'circle':
+      return { ...op, cx: round(op.cx), cy: round(op.cy), r: round(op.r) };
+    case 'text':
+      return { ...op, x: round(op.x), y: round(op.y) };
+  }
+}

@@ -1,0 +1,174 @@
+// Renders layout text templates such as "{cost}" or "{keywords}" against a card document.
+// Values display through their JSON Schema: keyword objects via the `x-display` template of
+// the matching `oneOf` variant, arrays joined with ", " (or one per line with `{field|lines}`),
+// numbers as is (or with a sign with `{field|signed}`: "+2", "−1").
+
+import type { JsonSchema } from '../system/json-schema';
+
+export interface TemplateContext {
+  /** Schema of the object whose fields the template names (the card type's schema). */
+  schema?: JsonSchema;
+  /** Definitions `$ref: "#/$defs/<name>"` resolves against. */
+  defs?: Record<string, JsonSchema>;
+  /** Values that are not card fields, e.g. `typeLabel`; they take precedence over fields. */
+  vars?: Record<string, string>;
+}
+
+// A placeholder, optionally wrapped in parentheses: " ({cost})" disappears entirely when
+// the value is empty, so "{name} ({cost}): {text}" reads "Gale: …" for an ability without cost.
+const PLACEHOLDER = /( ?)\(\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed))?\}\)|\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed))?\}/g;
+/** Guards against `$ref` cycles and absurdly deep documents. */
+const MAX_DEPTH = 12;
+
+/** Renders `template`, replacing each `{field}` by the display text of `values[field]`. */
+export function renderTemplate(template: string, values: Record<string, unknown>, context: TemplateContext = {}): string {
+  return renderWith(template, values, context.schema, context.defs ?? context.schema?.$defs ?? {}, context.vars ?? {}, 0);
+}
+
+function renderWith(
+  template: string,
+  values: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  vars: Record<string, string>,
+  depth: number,
+): string {
+  const show = (field: string, modifier: string | undefined): string => {
+    if (Object.hasOwn(vars, field)) return vars[field];
+    const value = values[field];
+    if (modifier === 'signed' && typeof value === 'number' && Number.isFinite(value)) return signed(value);
+    const fieldSchema = resolve(schema?.properties?.[field], defs);
+    return displayValue(value, fieldSchema, defs, depth + 1, modifier === 'lines' ? '\n' : undefined);
+  };
+  return template.replace(PLACEHOLDER, (...groups: (string | undefined)[]) => {
+    const [, space, wrapped, wrappedModifier, field, modifier] = groups;
+    if (wrapped === undefined) return show(field ?? '', modifier);
+    const text = show(wrapped, wrappedModifier);
+    return text === '' ? '' : `${space ?? ''}(${text})`;
+  });
+}
+
+/** Follows local `$ref`s ("#/$defs/name") until a schema without one; undefined if dangling. */
+function resolve(schema: JsonSchema | undefined, defs: Record<string, JsonSchema>): JsonSchema | undefined {
+  let current = schema;
+  for (let hops = 0; current?.$ref !== undefined && hops < MAX_DEPTH; hops++) {
+    const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(current.$ref);
+    const target = match ? defs[decodeURIComponent(match[1])] : undefined;
+    if (!target) return undefined;
+    // Keywords beside `$ref` (2020-12 allows them) refine the target, e.g. an `x-display`.
+    const { $ref: _ref, ...siblings } = current;
+    current = { ...target, ...siblings };
+  }
+  return current;
+}
+
+/** The display text of one value; `separator` overrides how an array's items are joined. */
+export function displayValue(
+  value: unknown,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  depth = 0,
+  separator?: string,
+): string {
+  if (value === undefined || value === null || depth > MAX_DEPTH) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return displayArray(value, schema, defs, depth, separator);
+  if (typeof value === 'object') return displayObject(value as Record<string, unknown>, schema, defs, depth);
+  return '';
+}
+
+function displayArray(
+  items: unknown[],
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  depth: number,
+  separator: string | undefined,
+): string {
+  const itemSchema = resolve(schema?.items, defs);
+  const rendered = items.map((item) => displayValue(item, itemSchema, defs, depth + 1)).filter((text) => text !== '');
+  // Objects without a display template read best one per line ("Name (cost): text").
+  const objectsWithoutTemplate =
+    items.length > 0 && items.every((item) => isPlainObject(item) && !displayTemplateFor(item, itemSchema, defs));
+  const joiner = separator ?? (schema?.['x-multiline'] === true || objectsWithoutTemplate ? '\n' : ', ');
+  return rendered.join(joiner);
+}
+
+function displayObject(
+  value: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  depth: number,
+): string {
+  const variant = pickVariant(value, schema, defs);
+  const template = variant?.['x-display'] ?? schema?.['x-display'];
+  if (typeof template === 'string') return renderWith(template, value, variant ?? schema, defs, {}, depth);
+  return defaultObjectDisplay(value, variant ?? schema, defs, depth);
+}
+
+function displayTemplateFor(
+  value: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+): string | undefined {
+  const template = pickVariant(value, schema, defs)?.['x-display'] ?? schema?.['x-display'];
+  return typeof template === 'string' ? template : undefined;
+}
+
+/** "Name (cost): text" for objects shaped like abilities; otherwise the values in order. */
+function defaultObjectDisplay(
+  value: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  depth: number,
+): string {
+  const show = (field: string) => displayValue(value[field], resolve(schema?.properties?.[field], defs), defs, depth + 1);
+  const name = show('name');
+  if (name) {
+    const cost = show('cost');
+    const text = show('text');
+    return `${name}${cost ? ` (${cost})` : ''}${text ? `: ${text}` : ''}`;
+  }
+  return Object.keys(value)
+    .map(show)
+    .filter((text) => text !== '')
+    .join(' ');
+}
+
+/**
+ * The `oneOf`/`anyOf` variant whose `const` properties all equal the value's fields
+ * (e.g. `{ kw: { const: "Ranged" } }` for `{ kw: "Ranged", dmg: 2 }`).
+ */
+function pickVariant(
+  value: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+): JsonSchema | undefined {
+  const variants = schema?.oneOf ?? schema?.anyOf;
+  if (!variants) return undefined;
+  let fallback: JsonSchema | undefined;
+  for (const raw of variants) {
+    const variant = resolve(raw, defs);
+    if (!variant) continue;
+    const consts = Object.entries(variant.properties ?? {}).filter(([, prop]) => prop.const !== undefined || prop.enum?.length === 1);
+    if (consts.length === 0) {
+      fallback ??= variant;
+      continue;
+    }
+    const matches = consts.every(([field, prop]) => (prop.const !== undefined ? prop.const : prop.enum?.[0]) === value[field]);
+    if (matches) return variant;
+  }
+  return fallback;
+}
+
+/** "+2", "−1" (a true minus sign) or "0". */
+function signed(value: number): string {
+  if (value > 0) return `+${value}`;
+  if (value < 0) return `\u2212${-value}`;
+  return '0';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,412 @@
+// The solo-playtest state machine. Everything it knows about a game comes from
+// `system.board` (zones, opening hand, mulligan, resources, phases); every transition is
+// pure and returns a new state, which stays plain JSON and carries its own undo history.
+// Pile order: index 0 of a zone is its top card (the next draw for a deck).
+
+import type { Deck } from '../deck/format';
+import type { CardDocument, GameSystem } from '../system/format';
+import type { BoardSetup, ValueSource, ZoneDef, ZoneKind } from './format';
+import { seedState, shuffled } from './rng';
+
+export const PLAYTEST_STATE_VERSION = 1;
+/** Undo steps kept inside the state. */
+export const HISTORY_LIMIT = 200;
+const MAX_DRAW = 1_000;
+
+export class PlaytestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlaytestError';
+  }
+}
+
+/** One physical copy of a card in the game. */
+export interface CardInstance {
+  instanceId: string;
+  cardId: string;
+  name: string;
+  type: string;
+  doc: CardDocument;
+}
+
+export interface ResourceState {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  /** Resolved from the setup (a number or the leader's field); absent means no cap. */
+  max?: number;
+  regen: number;
+}
+
+/** The part of the state that changes with actions; undo restores one of these. */
+export interface PlaytestSnapshot {
+  rng: number;
+  zones: Record<string, string[]>;
+  resources: ResourceState[];
+  turn: number;
+  phase: string;
+  mulligans: number;
+  awaitingKeep: boolean;
+  /** Length of the log at that moment (the log only ever grows between undos). */
+  logLength: number;
+}
+
+export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength'> {
+  version: number;
+  seed: number;
+  board: BoardSetup;
+  /** Every instance by id; which zone it is in lives in `zones`. */
+  cards: Record<string, CardInstance>;
+  log: string[];
+  history: PlaytestSnapshot[];
+}
+
+export type PlaytestAction =
+  | { type: 'mulligan' }
+  | { type: 'keep'; bottom?: string[] }
+  | { type: 'draw'; count?: number }
+  | { type: 'move'; instanceId: string; to: string; position?: 'top' | 'bottom' }
+  | { type: 'nextTurn' }
+  | { type: 'setPhase'; phase: string }
+  | { type: 'adjustResource'; resource: string; delta: number }
+  | { type: 'shuffleDeck' };
+
+export type CardLookup = (cardId: string) => CardDocument | undefined;
+
+// ---------------------------------------------------------------------------------------
+// Setup
+
+export function createPlaytest(
+  system: GameSystem,
+  deck: Pick<Deck, 'sections'>,
+  lookup: CardLookup,
+  seed: number,
+): PlaytestState {
+  const board = system.board;
+  const deckZone = requireZone(board, 'deck');
+  requireZone(board, 'hand');
+  const boardZone = board.zones.find((zone) => zone.kind === 'board');
+  if (board.leaderSection && !boardZone) {
+    throw new PlaytestError(`Board setup of "${system.id}" has a leader section but no zone of kind "board" to put the leader on.`);
+  }
+  if (board.phases.length === 0) throw new PlaytestError(`Board setup of "${system.id}" lists no phases.`);
+
+  const log: string[] = [];
+  const cards: Record<string, CardInstance> = {};
+  let counter = 0;
+  const missing = new Map<string, number>();
+  const expand = (sectionId: string): string[] => {
+    const ids: string[] = [];
+    for (const entry of deck.sections[sectionId] ?? []) {
+      const copies = Number.isFinite(entry.count) ? Math.max(0, Math.floor(entry.count)) : 0;
+      const doc = lookup(entry.cardId);
+      if (!doc) {
+        missing.set(entry.cardId, (missing.get(entry.cardId) ?? 0) + copies);
+        continue;
+      }
+      for (let copy = 0; copy < copies; copy++) {
+        counter += 1;
+        const instanceId = `c${counter}`;
+        cards[instanceId] = { instanceId, cardId: entry.cardId, name: doc.name, type: doc.type, doc };
+        ids.push(instanceId);
+      }
+    }
+    return ids;
+  };
+
+  const zones: Record<string, string[]> = Object.fromEntries(board.zones.map((zone) => [zone.id, []]));
+  const leaderIds = board.leaderSection ? expand(board.leaderSection) : [];
+  if (boardZone) zones[boardZone.id] = leaderIds;
+  const [deckIds, rng] = shuffled(expand(board.deckSection), seedState(seed));
+  zones[deckZone.id] = deckIds;
+
+  for (const [cardId, copies] of missing) log.push(`Skipped ${copies} × unknown card "${cardId}" (not in the library).`);
+  const leader = leaderIds.length > 0 ? cards[leaderIds[0]].doc : undefined;
+  if (board.leaderSection) {
+    log.push(leader ? `${leader.name} starts on the ${boardZone?.label ?? 'board'}.` : `No card in the leader section "${board.leaderSection}".`);
+  }
+  log.push(`Shuffled ${deckIds.length} cards into the ${deckZone.label} (seed ${seedState(seed)}).`);
+
+  const resources = board.resources.map((def): ResourceState => {
+    const min = def.min ?? 0;
+    const max = def.max === undefined ? undefined : resolveValue(def.max, leader);
+    const start = resolveValue(def.start, leader);
+    const value = clamp(start, min, max);
+    log.push(`${def.label} starts at ${value}${max === undefined ? '' : ` (max ${max})`}.`);
+    const regen = def.regen === undefined ? 0 : resolveValue(def.regen, leader);
+    // No `max` key at all when uncapped, so the state survives a JSON round trip unchanged.
+    return max === undefined ? { id: def.id, label: def.label, value, min, regen } : { id: def.id, label: def.label, value, min, max, regen };
+  });
+
+  const initial: PlaytestState = {
+    version: PLAYTEST_STATE_VERSION,
+    seed: seedState(seed),
+    board,
+    cards,
+    rng,
+    zones,
+    resources,
+    turn: 1,
+    phase: board.phases[0],
+    mulligans: 0,
+    awaitingKeep: board.mulligan === 'london',
+    log,
+    history: [],
+  };
+  const opened = drawCards(initial, board.openingHand, 'Opening hand');
+  if (opened.awaitingKeep) opened.log.push('Keep this hand or take a mulligan.');
+  return opened;
+}
+
+/** A ValueSource as a number: fixed, or read from the leader card (0 when absent). */
+function resolveValue(source: ValueSource, leader: CardDocument | undefined): number {
+  if (typeof source === 'number') return source;
+  const value = leader?.[source.leaderField];
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Actions
+
+/** Applies one action; throws PlaytestError (state untouched) when it is not allowed. */
+export function applyAction(state: PlaytestState, action: PlaytestAction): PlaytestState {
+  const before = snapshot(state);
+  const next = perform(state, action);
+  const history = [...state.history, before];
+  return { ...next, history: history.length > HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT) : history };
+}
+
+export function canUndo(state: PlaytestState): boolean {
+  return state.history.length > 0;
+}
+
+/** The state before the last action (the same state when there is nothing to undo). */
+export function undo(state: PlaytestState): PlaytestState {
+  if (state.history.length === 0) return state;
+  const previous = state.history[state.history.length - 1];
+  const { logLength, ...restored } = previous;
+  return { ...state, ...restored, log: state.log.slice(0, logLength), history: state.history.slice(0, -1) };
+}
+
+function snapshot(state: PlaytestState): PlaytestSnapshot {
+  const { rng, zones, resources, turn, phase, mulligans, awaitingKeep } = state;
+  return { rng, zones, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
+}
+
+function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
+  switch (action.type) {
+    case 'mulligan':
+      return mulligan(state);
+    case 'keep':
+      return keep(state, action.bottom ?? []);
+    case 'draw':
+      return drawCards(state, drawCount(action.count), 'Drew');
+    case 'move':
+      return move(state, action.instanceId, action.to, action.position);
+    case 'nextTurn':
+      return nextTurn(state);
+    case 'setPhase':
+      return setPhase(state, action.phase);
+    case 'adjustResource':
+      return adjustResource(state, action.resource, action.delta);
+    case 'shuffleDeck':
+      return shuffleDeck(state);
+    default:
+      throw new PlaytestError(`Unknown playtest action ${JSON.stringify((action as { type?: unknown }).type)}.`);
+  }
+}
+
+function mulligan(state: PlaytestState): PlaytestState {
+  if (state.board.mulligan !== 'london') throw new PlaytestError('This game has no mulligan.');
+  if (!state.awaitingKeep) throw new PlaytestError('A mulligan is only possible before keeping the opening hand.');
+  if (state.mulligans >= state.board.openingHand) {
+    throw new PlaytestError(`No more mulligans: after ${state.mulligans} the whole hand would go to the bottom.`);
+  }
+  const deckZone = requireZone(state.board, 'deck');
+  const handZone = requireZone(state.board, 'hand');
+  const hand = state.zones[handZone.id];
+  const [deck, rng] = shuffled([...state.zones[deckZone.id], ...hand], state.rng);
+  const mulligans = state.mulligans + 1;
+  const shuffledBack: PlaytestState = {
+    ...state,
+    rng,
+    mulligans,
+    zones: { ...state.zones, [deckZone.id]: deck, [handZone.id]: [] },
+    log: [...state.log, `Mulligan ${mulligans}: shuffled ${hand.length} cards back into the ${deckZone.label}.`],
+  };
+  const drawn = drawCards(shuffledBack, state.board.openingHand, 'New hand');
+  drawn.log.push(`When keeping, put ${mulligans} card${mulligans === 1 ? '' : 's'} on the bottom of the ${deckZone.label}.`);
+  return drawn;
+}
+
+function keep(state: PlaytestState, bottom: string[]): PlaytestState {
+  if (!state.awaitingKeep) throw new PlaytestError('The opening hand has already been kept.');
+  const deckZone = requireZone(state.board, 'deck');
+  const handZone = requireZone(state.board, 'hand');
+  if (bottom.length !== state.mulligans) {
+    throw new PlaytestError(
+      `Keeping after ${state.mulligans} mulligan${state.mulligans === 1 ? '' : 's'} needs exactly ${state.mulligans} card${state.mulligans === 1 ? '' : 's'} put on the bottom; got ${bottom.length}.`,
+    );
+  }
+  if (new Set(bottom).size !== bottom.length) throw new PlaytestError('The cards put on the bottom must all be different.');
+  const hand = state.zones[handZone.id];
+  const notInHand = bottom.filter((id) => !hand.includes(id));
+  if (notInHand.length > 0) {
+    throw new PlaytestError(`Only cards in the ${handZone.label} can go to the bottom; not in hand: ${notInHand.join(', ')}.`);
+  }
+  const names = bottom.map((id) => state.cards[id].name);
+  return {
+    ...state,
+    awaitingKeep: false,
+    zones: {
+      ...state.zones,
+      [handZone.id]: hand.filter((id) => !bottom.includes(id)),
+      [deckZone.id]: [...state.zones[deckZone.id], ...bottom],
+    },
+    log: [
+      ...state.log,
+      bottom.length === 0
+        ? `Kept ${hand.length} cards.`
+        : `Kept ${hand.length - bottom.length} cards; put ${names.join(', ')} on the bottom of the ${deckZone.label}.`,
+    ],
+  };
+}
+
+function drawCount(count: number | undefined): number {
+  if (count === undefined) return 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DRAW) {
+    throw new PlaytestError(`Draw count must be a whole number from 1 to ${MAX_DRAW}; got ${count}.`);
+  }
+  return count;
+}
+
+/**
+ * Draws `count` cards from the top of the deck into the hand; the empty-deck rule of the
+ * setup decides between reshuffling the discard pile and drawing nothing. Returns a new
+ * state with its own (appended) log.
+ */
+function drawCards(state: PlaytestState, count: number, verb: string): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  const handZone = requireZone(state.board, 'hand');
+  const discardZone = state.board.zones.find((zone) => zone.kind === 'discard');
+  let deck = state.zones[deckZone.id];
+  let discard = discardZone ? state.zones[discardZone.id] : [];
+  let rng = state.rng;
+  const log = [...state.log];
+  const drawn: string[] = [];
+  for (let i = 0; i < count; i++) {
+    if (deck.length === 0 && state.board.emptyDeck === 'reshuffle-discard' && discardZone && discard.length > 0) {
+      [deck, rng] = shuffled(discard, rng);
+      log.push(`${deckZone.label} empty: shuffled ${discard.length} cards from the ${discardZone.label} into a new ${deckZone.label}.`);
+      discard = [];
+    }
+    if (deck.length === 0) {
+      log.push(`${deckZone.label} is empty: nothing drawn${count - i > 1 ? ` (${count - i} draws missed)` : ''}.`);
+      break;
+    }
+    drawn.push(deck[0]);
+    deck = deck.slice(1);
+  }
+  if (drawn.length > 0) {
+    const names = drawn.map((id) => state.cards[id].name);
+    log.push(drawn.length === 1 ? `${verb} ${names[0]}.` : `${verb} (${drawn.length}): ${names.join(', ')}.`);
+  }
+  const zones = { ...state.zones, [deckZone.id]: deck, [handZone.id]: [...state.zones[handZone.id], ...drawn] };
+  if (discardZone) zones[discardZone.id] = discard;
+  return { ...state, rng, zones, log };
+}
+
+function move(state: PlaytestState, instanceId: string, to: string, position: 'top' | 'bottom' | undefined): PlaytestState {
+  const card = state.cards[instanceId];
+  if (!card) throw new PlaytestError(`No card instance "${instanceId}" in this playtest.`);
+  const target = state.board.zones.find((zone) => zone.id === to);
+  if (!target) {
+    throw new PlaytestError(`No zone "${to}"; zones are ${state.board.zones.map((zone) => zone.id).join(', ')}.`);
+  }
+  const fromId = zoneOf(state, instanceId);
+  const from = state.board.zones.find((zone) => zone.id === fromId);
+  const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
+  const zones = { ...state.zones };
+  if (fromId) zones[fromId] = zones[fromId].filter((id) => id !== instanceId);
+  zones[to] = where === 'top' ? [instanceId, ...zones[to]] : [...zones[to], instanceId];
+  const place = isPile(target.kind) ? `${where === 'top' ? 'on top of' : 'at the bottom of'} the ${target.label}` : `to the ${target.label}`;
+  return { ...state, zones, log: [...state.log, `Moved ${card.name} from the ${from?.label ?? 'nowhere'} ${place}.`] };
+}
+
+/** Piles have a top (index 0); hands and boards are ordered left to right. */
+function isPile(kind: ZoneKind): boolean {
+  return kind === 'deck' || kind === 'discard' || kind === 'exile';
+}
+
+function nextTurn(state: PlaytestState): PlaytestState {
+  if (state.awaitingKeep) throw new PlaytestError('Keep the opening hand (or take a mulligan) before starting the next turn.');
+  const turn = state.turn + 1;
+  const changes: string[] = [];
+  const resources = state.resources.map((resource) => {
+    if (resource.regen === 0) return resource;
+    const value = clamp(resource.value + resource.regen, resource.min, resource.max);
+    changes.push(`${resource.label} ${resource.value} → ${value}${resource.max === undefined ? '' : ` (max ${resource.max})`}`);
+    return { ...resource, value };
+  });
+  const upkeep = changes.length > 0 ? `Turn ${turn} — upkeep: ${changes.join(', ')}` : `Turn ${turn} begins`;
+  const started: PlaytestState = { ...state, turn, phase: state.board.phases[0], resources, log: [...state.log, upkeep] };
+  return state.board.drawPerTurn > 0 ? drawCards(started, state.board.drawPerTurn, 'Drew') : started;
+}
+
+function setPhase(state: PlaytestState, phase: string): PlaytestState {
+  if (!state.board.phases.includes(phase)) {
+    throw new PlaytestError(`No phase "${phase}"; phases are ${state.board.phases.join(', ')}.`);
+  }
+  return { ...state, phase, log: [...state.log, `Phase: ${phase}.`] };
+}
+
+function adjustResource(state: PlaytestState, resourceId: string, delta: number): PlaytestState {
+  const resource = state.resources.find((candidate) => candidate.id === resourceId);
+  if (!resource) {
+    throw new PlaytestError(`No resource "${resourceId}"; resources are ${state.resources.map((r) => r.id).join(', ') || 'none'}.`);
+  }
+  if (!Number.isFinite(delta)) throw new PlaytestError(`Resource change must be a finite number; got ${delta}.`);
+  const value = clamp(resource.value + delta, resource.min, resource.max);
+  const note = value !== resource.value + delta ? ` (limited to ${resource.min}–${resource.max ?? '∞'})` : '';
+  return {
+    ...state,
+    resources: state.resources.map((candidate) => (candidate.id === resourceId ? { ...candidate, value } : candidate)),
+    log: [...state.log, `${resource.label} ${resource.value} → ${value}${note}.`],
+  };
+}
+
+function shuffleDeck(state: PlaytestState): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  const [deck, rng] = shuffled(state.zones[deckZone.id], state.rng);
+  return { ...state, rng, zones: { ...state.zones, [deckZone.id]: deck }, log: [...state.log, `Shuffled the ${deckZone.label}.`] };
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+/** Id of the zone holding the instance, or undefined. */
+export function zoneOf(state: PlaytestState, instanceId: string): string | undefined {
+  return Object.keys(state.zones).find((zoneId) => state.zones[zoneId].includes(instanceId));
+}
+
+/** The instances in a zone, top (or leftmost) first. */
+export function cardsIn(state: PlaytestState, zoneId: string): CardInstance[] {
+  return (state.zones[zoneId] ?? []).map((id) => state.cards[id]);
+}
+
+/** The first zone of a kind; the setup must define deck and hand zones. */
+export function zoneOfKind(board: BoardSetup, kind: ZoneKind): ZoneDef | undefined {
+  return board.zones.find((zone) => zone.kind === kind);
+}
+
+function requireZone(board: BoardSetup, kind: ZoneKind): ZoneDef {
+  const zone = zoneOfKind(board, kind);
+  if (!zone) throw new PlaytestError(`The board setup has no zone of kind "${kind}".`);
+  return zone;
+}
+
+function clamp(value: number, min: number, max: number | undefined): number {
+  const capped = max === undefined ? value : Math.min(value, max);
+  return Math.max(min, capped);
+}

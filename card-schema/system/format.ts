@@ -1,0 +1,82 @@
+// The game-system format: everything Cardwright knows about a game is data of this shape.
+// On disk a system is a folder (system.json + the files it names); `loadGameSystem` in
+// src-main resolves those files into this in-memory form. No game is special-cased in code.
+
+import type { JsonSchema } from './json-schema';
+import type { CardLayout } from '../layout/format';
+import type { DeckFormat } from '../deck/format';
+import type { BoardSetup } from '../playtest/format';
+
+export const GAME_SYSTEM_FORMAT_VERSION = 1;
+
+export interface GameSystem {
+  formatVersion: number;
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  license?: { name: string; attribution: string; url?: string };
+  /** Physical card size; poker size is 63 x 88 mm. */
+  card: { widthMm: number; heightMm: number; cornerRadiusMm?: number };
+  /** What decks are restricted by (OSMCG: colors). Absent for games without one. */
+  identity?: IdentityDimension;
+  cardTypes: CardTypeDef[];
+  /** Shared JSON Schema definitions, merged into every card type's `$defs`. */
+  definitions?: Record<string, JsonSchema>;
+  /** Named card layouts; card types point at one by id. */
+  layouts: Record<string, CardLayout>;
+  deck: DeckFormat;
+  board: BoardSetup;
+}
+
+export interface IdentityDimension {
+  /** Card field holding the card's identity values (an array of value ids). */
+  field: string;
+  label: string;
+  values: IdentityValue[];
+}
+
+export interface IdentityValue {
+  id: string;
+  label: string;
+  /** CSS hex color used by layouts for this value. */
+  color: string;
+  /** A neutral value fits every identity (OSMCG's colorless cards). */
+  neutral?: boolean;
+}
+
+export interface CardTypeDef {
+  id: string;
+  label: string;
+  /** JSON Schema (draft 2020-12) for cards of this type; `$defs` includes `definitions`. */
+  schema: JsonSchema;
+  layout: string;
+  /** Field order for forms and search; defaults to schema property order. */
+  fieldOrder?: string[];
+}
+
+/** Every card document, whatever its game, has at least these. */
+export interface CardDocument {
+  type: string;
+  name: string;
+  text?: string;
+  [field: string]: unknown;
+}
+
+/** A stored card: the document plus where it lives. */
+export interface CardRecord {
+  id: string;
+  setId: string;
+  systemId: string;
+  doc: CardDocument;
+  updatedAt: string;
+}
+
+export interface CardSetInfo {
+  id: string;
+  systemId: string;
+  name: string;
+  description: string;
+  cardCount: number;
+  updatedAt: string;
+}

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Three bundles: main (Electron shell + services, plus the loopback web host as a second
+// entry), one CommonJS preload (required by sandboxed preloads), and the Svelte renderer.
+export default defineConfig({
+  main: {
+    build: {
+      // Native or data-file-loading deps stay in node_modules (pdfkit reads its font data files).
+      externalizeDeps: true,
+      rolldownOptions: {
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          web: resolve('src-main/http/web.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rolldownOptions: {
+        input: { index: resolve('src-main/electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        external: ['electron'],
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [svelte({ configFile: false })],
+    build: {
+      rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run the real app (built renderer + API host) in Debian's Chromium.
+// The Electron project needs no browser: it launches the desktop shell where the binary exists.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'web', testIgnore: /electron\.spec\.ts$/ },
+    { name: 'electron', testMatch: /electron\.spec\.ts$/ },
+  ],
+});

@@ -1,0 +1,156 @@
+// THE API: every call the renderer can make, with its input schema (checked at runtime by
+// both transports, IPC and loopback HTTP) and its output type. Services implement it in
+// `src-main/api/service.ts`; the renderer calls it through `src-renderer/src/api/client.ts`.
+
+import { z } from 'zod';
+import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
+import type { Deck, DeckReport } from '../../card-schema/deck/format';
+import type { ApiErrorCode } from './wire';
+
+const id = z.string().min(1).max(200);
+const cardDocument = z
+  .object({ type: z.string(), name: z.string() })
+  .catchall(z.unknown());
+const deckEntry = z.object({ cardId: id, count: z.number().int().min(1).max(999) });
+const deckInput = z.object({
+  id: id.optional(),
+  systemId: id,
+  name: z.string().min(1).max(200),
+  notes: z.string().max(20_000).optional(),
+  sections: z.record(z.string(), z.array(deckEntry).max(2_000)),
+});
+const printOptions = z
+  .object({
+  paper: z.enum(['A4', 'Letter']).default('A4'),
+  /** Extra artwork around each card that is trimmed off. */
+  bleedMm: z.number().min(0).max(5).default(3),
+  cropMarks: z.boolean().default(true),
+  /** Add a page of card backs after every page of fronts, mirrored for duplex. */
+  backs: z.boolean().default(false),
+  })
+  .prefault({});
+
+export interface SystemSummary {
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  license?: GameSystem['license'];
+  cardTypes: { id: string; label: string }[];
+}
+
+export interface ValidationIssue {
+  /** JSON pointer of the offending value inside the card, '' for the card itself. */
+  path: string;
+  message: string;
+}
+
+export type SaveCardResult = { ok: true; card: CardRecord } | { ok: false; issues: ValidationIssue[] };
+
+export interface DeckSummary {
+  id: string;
+  systemId: string;
+  name: string;
+  updatedAt: string;
+  legal: boolean;
+  counts: Record<string, number>;
+}
+
+export interface FileBlob {
+  fileName: string;
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
+export interface PdfExport extends FileBlob {
+  pages: number;
+  cards: number;
+}
+
+export interface ImportSetResult {
+  set: CardSetInfo;
+  imported: number;
+  /** Cards that failed validation; they are not imported and nothing else is lost. */
+  rejected: { index: number; name: string; issues: ValidationIssue[] }[];
+}
+
+export interface SearchResult {
+  total: number;
+  cards: CardRecord[];
+}
+
+/** Declares one method: `returns<Out>()(inputSchema)`; `Out` exists only at the type level. */
+const returns =
+  <Out>() =>
+  <In extends z.ZodType>(input: In) => ({ input, output: undefined as unknown as Out });
+
+const byId = z.object({ id });
+const none = z.object({});
+
+export const apiContract = {
+  listSystems: returns<SystemSummary[]>()(none),
+  getSystem: returns<GameSystem>()(z.object({ systemId: id })),
+
+  listSets: returns<CardSetInfo[]>()(none),
+  createSet: returns<CardSetInfo>()(
+    z.object({ systemId: id, name: z.string().trim().min(1).max(200), description: z.string().max(5_000).default('') }),
+  ),
+  deleteSet: returns<void>()(byId),
+
+  searchCards: returns<SearchResult>()(
+    z.object({
+      query: z.string().max(500).default(''),
+      setId: id.optional(),
+      systemId: id.optional(),
+      types: z.array(z.string()).max(50).optional(),
+      limit: z.number().int().min(1).max(5_000).default(200),
+      offset: z.number().int().min(0).default(0),
+    }),
+  ),
+  getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),
+  validateCard: returns<ValidationIssue[]>()(z.object({ systemId: id, doc: cardDocument })),
+  saveCard: returns<SaveCardResult>()(z.object({ id: id.optional(), setId: id, doc: cardDocument })),
+  deleteCard: returns<void>()(byId),
+
+  listDecks: returns<DeckSummary[]>()(z.object({ systemId: id.optional() })),
+  getDeck: returns<Deck>()(byId),
+  saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
+  deleteDeck: returns<void>()(byId),
+  checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
+
+  exportDeckPdf: returns<PdfExport>()(z.object({ deckId: id, print: printOptions })),
+  exportCardsPdf: returns<PdfExport>()(z.object({ cardIds: z.array(id).min(1).max(10_000), print: printOptions })),
+
+  exportSet: returns<FileBlob>()(byId),
+  importSet: returns<ImportSetResult>()(
+    z.object({ fileName: z.string().max(500).default('set.json'), text: z.string().max(200_000_000) }),
+  ),
+  exportDeck: returns<FileBlob>()(byId),
+  importDeck: returns<Deck>()(z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(20_000_000) })),
+};
+
+export type ApiContract = typeof apiContract;
+export type ApiMethod = keyof ApiContract;
+export type ApiInput<M extends ApiMethod> = z.input<ApiContract[M]['input']>;
+export type ApiParsedInput<M extends ApiMethod> = z.output<ApiContract[M]['input']>;
+export type ApiOutput<M extends ApiMethod> = ApiContract[M]['output'];
+
+/** What the services implement: one async function per method, taking parsed input. */
+export type ApiHandlers = { [M in ApiMethod]: (input: ApiParsedInput<M>) => ApiOutput<M> | Promise<ApiOutput<M>> };
+
+/** What the renderer sees: the same methods, taking the (pre-default) input. */
+export type ApiClient = { [M in ApiMethod]: (input: ApiInput<M>) => Promise<ApiOutput<M>> };
+
+/** Errors a caller can show: a message naming what is wrong and where. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiErrorCode,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return Object.prototype.hasOwnProperty.call(apiContract, name);
+}

@@ -1,0 +1,53 @@
+// The envelope every API call answers with, over IPC and HTTP alike, and the JSON encoding
+// the HTTP transport uses (bytes travel as base64; IPC's structured clone carries them as is).
+// Pure and dependency-free: the renderer imports it too.
+
+export type ApiErrorCode = 'BAD_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'INVALID_FILE' | 'INTERNAL';
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: { code: ApiErrorCode; message: string } };
+
+const BYTES_TAG = '$bytes';
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** JSON.stringify that keeps Uint8Array values (as `{ "$bytes": base64 }`). */
+export function encodeWire(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof Uint8Array) return { [BYTES_TAG]: toBase64(v) };
+    // Buffer.toJSON runs before the replacer sees it; catch that shape too.
+    if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)) {
+      return { [BYTES_TAG]: toBase64(Uint8Array.from((v as { data: number[] }).data)) };
+    }
+    return v;
+  });
+}
+
+/** The inverse of encodeWire. */
+export function decodeWire(text: string): unknown {
+  return JSON.parse(text, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === BYTES_TAG && typeof (v as Record<string, unknown>)[BYTES_TAG] === 'string') {
+        return fromBase64((v as Record<string, string>)[BYTES_TAG]);
+      }
+    }
+    return v;
+  });
+}
+
+/** Paths and headers of the loopback HTTP transport. */
+export const HTTP_API_PREFIX = '/api/';
+export const HTTP_TOKEN_HEADER = 'authorization';

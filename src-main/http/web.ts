@@ -1,0 +1,36 @@
+// `npm run web`: the same app in a browser. Binds 127.0.0.1 only, serves the built renderer,
+// and answers the API with a per-launch token and a Host-header check (DNS-rebinding guard).
+// Usage: node out/main/web.js [--port 5178] [--data-dir DIR]   (port 0 = any free port)
+
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { openCardwright } from '../api/service';
+import { appPaths, argValue, dataDirFrom, defaultUserDataDir } from '../app-paths';
+import { startApiHost } from './api-host';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const paths = appPaths(root);
+const dataDir = dataDirFrom(process.argv, process.env, defaultUserDataDir());
+const port = Number(argValue(process.argv, '--port') ?? process.env.CARDWRIGHT_PORT ?? 5178);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535, got "${argValue(process.argv, '--port')}"`);
+  process.exit(2);
+}
+
+const cardwright = openCardwright({ dataDir, ...paths });
+for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
+
+const token = randomBytes(32).toString('hex');
+const host = await startApiHost({ handlers: cardwright.handlers, rendererDir: paths.rendererDir, token, port });
+console.log(`Cardwright data: ${dataDir}`);
+console.log(`Cardwright web UI: ${host.url}/#token=${token}`);
+
+function shutdown(): void {
+  host.close().finally(() => {
+    cardwright.close();
+    process.exit(0);
+  });
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,220 @@
+// Print-and-play export: every copy of every card, laid out on sheets (see imposition.ts),
+// painted from the same CardDrawings as the preview, with crop marks and optional backs pages
+// mirrored for long-edge duplex. The embedded font is the app's own (never the PDF base-14).
+
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
+import type { CardDrawing, FontFace } from '../../card-schema/layout/format';
+import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
+import { FONT_FAMILY, FONT_FILES } from '../../card-schema/layout/fonts';
+import { cropMarkSegments, drawCropMarks } from './crop-marks';
+import { MM_TO_PT, PAPER_SIZES, imposeCards, mirroredSlotIndex, type Imposition, type PaperName, type SizeMm } from './imposition';
+import { paintCardDrawing, type FontNames } from './paint-drawing';
+
+type PdfDoc = typeof PDFDocument;
+
+export interface PrintOptions {
+  paper: PaperName;
+  bleedMm: number;
+  cropMarks: boolean;
+  /** Add a page of card backs after every page of fronts, mirrored for duplex. */
+  backs: boolean;
+}
+
+export interface PrintItem {
+  system: GameSystem;
+  doc: CardDocument;
+  copies: number;
+}
+
+export interface PrintSheetInput {
+  items: PrintItem[];
+  print: PrintOptions;
+  /** Folder holding FONT_FILES (resources/fonts). */
+  fontsDir: string;
+  title: string;
+}
+
+export interface PrintSheetResult {
+  bytes: Uint8Array;
+  pages: number;
+  cards: number;
+}
+
+/** One printed card: drawings are shared between all copies of the same card. */
+export interface PrintCard {
+  /** Names the card in error messages. */
+  label: string;
+  size: SizeMm;
+  front: CardDrawing;
+  /** Required when backs are printed. */
+  back?: CardDrawing;
+}
+
+export interface DrawingSheetInput {
+  cards: readonly PrintCard[];
+  print: PrintOptions;
+  fontsDir: string;
+  title: string;
+}
+
+const CREATOR = 'Cardwright';
+
+export async function renderPrintSheet(input: PrintSheetInput): Promise<PrintSheetResult> {
+  return renderDrawingSheet({
+    cards: expandItems(input.items, input.print.backs),
+    print: input.print,
+    fontsDir: input.fontsDir,
+    title: input.title,
+  });
+}
+
+/**
+ * Expands copies in order. Each distinct document is laid out once and each system's back
+ * once, however many copies print.
+ */
+export function expandItems(items: readonly PrintItem[], withBacks: boolean): PrintCard[] {
+  const fronts = new Map<CardDocument, CardDrawing>();
+  const backs = new Map<GameSystem, CardDrawing>();
+  const cards: PrintCard[] = [];
+  items.forEach((item, index) => {
+    const label = `Card ${index + 1} (“${item.doc.name}”)`;
+    if (!Number.isInteger(item.copies) || item.copies < 0) {
+      throw new Error(`${label}: copies must be a whole number of at least 0, got ${item.copies}`);
+    }
+    if (item.copies === 0) return;
+    let front = fronts.get(item.doc);
+    if (!front) {
+      front = layoutCard(item.system, item.doc);
+      fronts.set(item.doc, front);
+    }
+    let back: CardDrawing | undefined;
+    if (withBacks) {
+      back = backs.get(item.system);
+      if (!back) {
+        back = layoutCardBack(item.system);
+        backs.set(item.system, back);
+      }
+    }
+    const size: SizeMm = { widthMm: item.system.card.widthMm, heightMm: item.system.card.heightMm };
+    const card: PrintCard = { label, size, front, back };
+    for (let copy = 0; copy < item.copies; copy++) cards.push(card);
+  });
+  return cards;
+}
+
+interface SheetPage {
+  imposition: Imposition;
+  cards: PrintCard[];
+}
+
+/**
+ * Fills pages slot by slot. Cards of a different size (another game in the same export)
+ * start a new page laid out for their size.
+ */
+export function paginate(cards: readonly PrintCard[], paper: SizeMm, bleedMm: number): SheetPage[] {
+  const impositions = new Map<string, Imposition>();
+  const pages: SheetPage[] = [];
+  let current: SheetPage | null = null;
+  for (const card of cards) {
+    const key = `${card.size.widthMm}x${card.size.heightMm}`;
+    let imposition = impositions.get(key);
+    if (!imposition) {
+      imposition = imposeCards(paper, card.size, bleedMm);
+      impositions.set(key, imposition);
+    }
+    if (!current || current.imposition !== imposition || current.cards.length >= imposition.perPage) {
+      current = { imposition, cards: [] };
+      pages.push(current);
+    }
+    current.cards.push(card);
+  }
+  return pages;
+}
+
+/** Renders already laid-out cards; `renderPrintSheet` is the usual entry point. */
+export async function renderDrawingSheet(input: DrawingSheetInput): Promise<PrintSheetResult> {
+  const { cards, print } = input;
+  const paper = PAPER_SIZES[print.paper];
+  if (!paper) throw new Error(`Unknown paper "${String(print.paper)}": use A4 or Letter`);
+  if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
+  if (print.backs) cards.forEach(backOf);
+  const pages = paginate(cards, paper, print.bleedMm);
+  const fontFiles = await resolveFontFiles(input.fontsDir);
+
+  const size = [paper.widthMm * MM_TO_PT, paper.heightMm * MM_TO_PT];
+  const doc: PdfDoc = new PDFDocument({
+    autoFirstPage: false,
+    size,
+    margin: 0,
+    // Start on the app font so pdfkit never loads a base-14 font.
+    font: fontFiles.regular,
+    info: { Title: input.title, Creator: CREATOR, Subject: `${cards.length} cards, ${print.paper}` },
+    displayTitle: true,
+    // Fill opacity (ExtGState) needs PDF 1.4 or later.
+    pdfVersion: '1.7',
+  });
+  const fonts = registerFonts(doc, fontFiles);
+  const bytes = collectBytes(doc);
+
+  let pageCount = 0;
+  for (const page of pages) {
+    const slots = page.imposition.slots;
+    doc.addPage({ size, margin: 0 });
+    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label));
+    if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, slots.slice(0, page.cards.length)));
+    pageCount++;
+
+    if (print.backs) {
+      doc.addPage({ size, margin: 0 });
+      const backSlots = page.cards.map((_, index) => slots[mirroredSlotIndex(page.imposition, index)]);
+      page.cards.forEach((card, index) => paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`));
+      if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, backSlots));
+      pageCount++;
+    }
+    // Let pdfkit flush the finished page and keep the process responsive on big decks.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  doc.end();
+  return { bytes: await bytes, pages: pageCount, cards: cards.length };
+}
+
+function backOf(card: PrintCard): CardDrawing {
+  if (!card.back) throw new Error(`${card.label}: no back drawing, but backs were requested`);
+  return card.back;
+}
+
+async function resolveFontFiles(fontsDir: string): Promise<Record<FontFace, string>> {
+  const files = {} as Record<FontFace, string>;
+  for (const [face, fileName] of Object.entries(FONT_FILES) as [FontFace, string][]) {
+    const path = join(fontsDir, fileName);
+    try {
+      await access(path);
+    } catch {
+      throw new Error(`The ${face} print font is missing: ${path}`);
+    }
+    files[face] = path;
+  }
+  return files;
+}
+
+function registerFonts(doc: PdfDoc, files: Record<FontFace, string>): FontNames {
+  const names = {} as FontNames;
+  for (const [face, path] of Object.entries(files) as [FontFace, string][]) {
+    names[face] = `${FONT_FAMILY}-${face}`;
+    doc.registerFont(names[face], path);
+  }
+  return names;
+}
+
+/** Gathers the document's output stream into one byte array once it ends. */
+function collectBytes(doc: PdfDoc): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+}

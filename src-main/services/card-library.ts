@@ -1,0 +1,98 @@
+// Sets and cards as the API sees them: every document is validated against its game system
+// before it is written, and every write carries the search text derived from the document.
+
+import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
+import { ApiError, type SaveCardResult, type ValidationIssue } from '../api/contract';
+import type { CardWrite } from '../store/cards-repo';
+import type { Store } from '../store/store';
+import { buildSearchText } from './search-text';
+import type { SystemRegistry } from './system-registry';
+
+/** What the services work on: the database and the installed game systems. */
+export interface Library {
+  store: Store;
+  systems: SystemRegistry;
+}
+
+export function requireSet(lib: Library, setId: string): CardSetInfo {
+  const set = lib.store.sets.get(setId);
+  if (!set) throw new ApiError(`No card set with id "${setId}"`, 'NOT_FOUND');
+  return set;
+}
+
+export function requireCard(lib: Library, cardId: string): CardRecord {
+  const card = lib.store.cards.get(cardId);
+  if (!card) throw new ApiError(`No card with id "${cardId}"`, 'NOT_FOUND');
+  return card;
+}
+
+/** The system of a set; a set of a system that is no longer installed cannot take new cards. */
+export function systemOfSet(lib: Library, set: CardSetInfo): GameSystem {
+  const system = lib.systems.find(set.systemId);
+  if (!system) {
+    throw new ApiError(`Set "${set.name}" belongs to game system "${set.systemId}", which is not installed`, 'NOT_FOUND');
+  }
+  return system;
+}
+
+/** Schema issues of a document, plus the two fields every card must have whatever its game. */
+export function cardIssues(lib: Library, systemId: string, doc: unknown): ValidationIssue[] {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    return [{ path: '', message: 'A card must be a JSON object' }];
+  }
+  const issues = lib.systems.validate(systemId, doc);
+  if (issues.length > 0) return issues;
+  // A schema that forgets to require them must still not let a card without them be stored.
+  const record = doc as Record<string, unknown>;
+  return (['type', 'name'] as const)
+    .filter((field) => typeof record[field] !== 'string')
+    .map((field) => ({ path: `/${field}`, message: `Every card needs a text "${field}"` }));
+}
+
+export function toCardWrite(system: GameSystem, setId: string, doc: CardDocument, id?: string): CardWrite {
+  const write: CardWrite = { setId, doc, searchText: buildSearchText(doc, system) };
+  if (id !== undefined) write.id = id;
+  return write;
+}
+
+export function createSet(lib: Library, input: { systemId: string; name: string; description: string }): CardSetInfo {
+  lib.systems.require(input.systemId);
+  return lib.store.sets.save(input);
+}
+
+export function deleteSet(lib: Library, setId: string): void {
+  if (!lib.store.sets.delete(setId)) throw new ApiError(`No card set with id "${setId}"`, 'NOT_FOUND');
+}
+
+/**
+ * Validates, then writes. A card keeps its id when it moves between sets of the same game;
+ * moving it into a set of another game is refused (its document follows the other rules).
+ */
+export function saveCard(lib: Library, input: { id?: string; setId: string; doc: CardDocument }): SaveCardResult {
+  const set = requireSet(lib, input.setId);
+  const system = systemOfSet(lib, set);
+  const existing = input.id === undefined ? undefined : lib.store.cards.get(input.id);
+  if (existing && existing.systemId !== set.systemId) {
+    throw new ApiError(
+      `Card "${input.id}" is a "${existing.systemId}" card and cannot be saved into set "${set.name}" of game system "${set.systemId}"`,
+      'BAD_INPUT',
+    );
+  }
+  const issues = cardIssues(lib, set.systemId, input.doc);
+  if (issues.length > 0) return { ok: false, issues };
+  const card = lib.store.transaction(() => {
+    const saved = lib.store.cards.save(toCardWrite(system, set.id, input.doc, input.id));
+    lib.store.sets.touch(set.id);
+    if (existing && existing.setId !== set.id) lib.store.sets.touch(existing.setId);
+    return saved;
+  });
+  return { ok: true, card };
+}
+
+export function deleteCard(lib: Library, cardId: string): void {
+  const card = requireCard(lib, cardId);
+  lib.store.transaction(() => {
+    lib.store.cards.delete(cardId);
+    lib.store.sets.touch(card.setId);
+  });
+}

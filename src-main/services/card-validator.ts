@@ -1,0 +1,170 @@
+// Card validation against the card type's JSON Schema, with messages a designer understands:
+// each issue names the field by its schema title and points at it with a JSON pointer.
+
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { GameSystem } from '../../card-schema/system/format';
+import type { JsonSchema } from '../../card-schema/system/json-schema';
+import type { ValidationIssue } from '../api/contract';
+import { createAjv } from './ajv';
+
+export function createCardValidator(system: GameSystem): (doc: unknown) => ValidationIssue[] {
+  const ajv = createAjv();
+  const byType = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
+  for (const cardType of system.cardTypes) {
+    byType.set(cardType.id, { validate: ajv.compile(cardType.schema), schema: cardType.schema });
+  }
+  const typeList = system.cardTypes.map((t) => `"${t.id}"`).join(', ');
+
+  return (doc) => {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [{ path: '', message: 'A card must be a JSON object' }];
+    const type = (doc as { type?: unknown }).type;
+    const entry = typeof type === 'string' ? byType.get(type) : undefined;
+    if (!entry) {
+      const what = type === undefined ? 'Card type is required' : `Unknown card type ${JSON.stringify(type)}`;
+      return [{ path: '/type', message: `${what}; ${system.name} has ${typeList}` }];
+    }
+    if (entry.validate(doc)) return [];
+    return friendlyIssues(entry.validate.errors ?? [], entry.schema, doc);
+  };
+}
+
+/** Walks the schema along a JSON pointer (through $ref, items and the matching oneOf variant). */
+function schemaAt(root: JsonSchema, pointer: string, doc: unknown): JsonSchema | undefined {
+  const defs = root.$defs ?? {};
+  const deref = (s: JsonSchema | undefined): JsonSchema | undefined => {
+    let current = s;
+    for (let i = 0; current?.$ref && i < 10; i++) {
+      const { $ref, ...rest } = current;
+      current = { ...defs[$ref.split('/').pop() ?? ''], ...rest };
+    }
+    return current;
+  };
+  let schema = deref(root);
+  let value: unknown = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (schema?.oneOf) schema = deref(matchingVariant(schema.oneOf.map(deref), value)) ?? schema;
+    schema = Array.isArray(value) ? deref(schema?.items) : deref(schema?.properties?.[key]);
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  if (schema?.oneOf) schema = deref(matchingVariant(schema.oneOf.map(deref), value)) ?? schema;
+  return schema;
+}
+
+/** The oneOf variant whose `const` properties all equal the value's. */
+function matchingVariant(variants: (JsonSchema | undefined)[], value: unknown): JsonSchema | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  return variants.find((variant) => {
+    const consts = Object.entries(variant?.properties ?? {}).filter(([, p]) => p.const !== undefined);
+    return consts.length > 0 && consts.every(([key, p]) => (value as Record<string, unknown>)[key] === p.const);
+  });
+}
+
+function discriminators(variants: JsonSchema[]): { key: string; values: unknown[] } | undefined {
+  const first = Object.entries(variants[0]?.properties ?? {}).find(([, p]) => p.const !== undefined);
+  if (!first) return undefined;
+  return { key: first[0], values: variants.map((v) => v.properties?.[first[0]]?.const) };
+}
+
+function label(schema: JsonSchema | undefined, pointer: string): string {
+  return schema?.title ?? (pointer.split('/').pop() || 'Card');
+}
+
+function describe(error: ErrorObject, root: JsonSchema, doc: unknown): ValidationIssue | undefined {
+  const params = error.params as Record<string, unknown>;
+  let path = error.instancePath;
+  if (error.keyword === 'required') path = `${path}/${String(params.missingProperty)}`;
+  const schema = schemaAt(root, path, doc);
+  const name = label(schema, path);
+  switch (error.keyword) {
+    case 'required':
+      return { path, message: `${name} is required` };
+    case 'additionalProperties':
+      return { path: `${path}/${String(params.additionalProperty)}`, message: `Unknown field "${String(params.additionalProperty)}"` };
+    case 'minimum':
+      return { path, message: `${name} must be at least ${String(params.limit)}` };
+    case 'maximum':
+      return { path, message: `${name} must be at most ${String(params.limit)}` };
+    case 'exclusiveMinimum':
+      return { path, message: `${name} must be more than ${String(params.limit)}` };
+    case 'minLength':
+      return { path, message: Number(params.limit) === 1 ? `${name} cannot be empty` : `${name} needs at least ${String(params.limit)} characters` };
+    case 'maxLength':
+      return { path, message: `${name} is too long (at most ${String(params.limit)} characters)` };
+    case 'minItems':
+      return { path, message: `${name} needs at least ${String(params.limit)} ${Number(params.limit) === 1 ? 'entry' : 'entries'}` };
+    case 'maxItems':
+      return { path, message: `${name} allows at most ${String(params.limit)} entries` };
+    case 'uniqueItems':
+      return { path, message: `${name} lists the same value twice` };
+    case 'type':
+      return { path, message: `${name} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}` };
+    case 'enum':
+      return { path, message: `${name} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'const':
+      return undefined; // oneOf variant probing; reported by the oneOf branch
+    case 'oneOf': {
+      const parent = rawSchemaAt(root, path);
+      const variants = (parent?.oneOf ?? []) as JsonSchema[];
+      const value = path.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+      const by = discriminators(variants);
+      if (by && (!value || typeof value !== 'object' || !by.values.includes((value as Record<string, unknown>)[by.key]))) {
+        const got = value && typeof value === 'object' ? (value as Record<string, unknown>)[by.key] : undefined;
+        return {
+          path: `${path}/${by.key}`,
+          message: `${got === undefined ? `${label(parent, path)} needs a ${by.key}` : `Unknown ${by.key} ${JSON.stringify(got)}`}; choose one of ${by.values.map((v) => JSON.stringify(v)).join(', ')}`,
+        };
+      }
+      return undefined; // the matching variant's own errors say what is wrong
+    }
+    default:
+      return { path, message: `${name} ${error.message ?? 'is invalid'}` };
+  }
+}
+
+/**
+ * Errors from inside a `oneOf` are only worth showing for the variant the value chose by its
+ * discriminator (a keyword's `kw`): the other variants failing is expected.
+ */
+function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown): boolean {
+  const matches = [...error.schemaPath.matchAll(/\/oneOf\/(\d+)\//g)];
+  const last = matches[matches.length - 1];
+  if (!last) return true;
+  // Each properties/<key> or items step after the oneOf descends one level in the instance.
+  const inside = error.schemaPath.slice(last.index + last[0].length);
+  const steps = (inside.match(/(^|\/)(properties\/[^/]+|items)(?=\/|$)/g) ?? []).length;
+  const parts = error.instancePath.split('/');
+  const ownerPath = parts.slice(0, parts.length - steps).join('/');
+  const variants = (rawSchemaAt(root, ownerPath)?.oneOf ?? []) as JsonSchema[];
+  const defs = root.$defs ?? {};
+  const resolved = variants.map((v) => (v.$ref ? defs[v.$ref.split('/').pop() ?? ''] : v));
+  const value = ownerPath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+  const chosen = matchingVariant(resolved, value);
+  return chosen !== undefined && resolved.indexOf(chosen) === Number(last[1]);
+}
+
+/** The schema at a pointer, dereferenced but with its oneOf left in place. */
+function rawSchemaAt(root: JsonSchema, pointer: string): JsonSchema | undefined {
+  const defs = root.$defs ?? {};
+  const deref = (s: JsonSchema | undefined) => (s?.$ref ? { ...defs[s.$ref.split('/').pop() ?? ''], ...s, $ref: undefined } : s);
+  let schema = deref(root);
+  for (const key of pointer.split('/').slice(1)) {
+    schema = /^\d+$/.test(key) && schema?.items ? deref(schema.items) : deref(schema?.properties?.[key]);
+  }
+  return schema;
+}
+
+function friendlyIssues(errors: ErrorObject[], root: JsonSchema, doc: unknown): ValidationIssue[] {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    if (!fromMatchingVariant(error, root, doc)) continue;
+    const issue = describe(error, root, doc);
+    if (!issue) continue;
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues.length > 0 ? issues : [{ path: '', message: 'The card does not match its card type' }];
+}

@@ -1,0 +1,122 @@
+// Decks as the API sees them. A deck may be saved while illegal (that is normal work in
+// progress) but must be well-formed: sections of its game, cards that exist in the library
+// and belong to that game. Legality always comes from the shared `evaluateDeck`.
+
+import type { Deck, DeckEntry, DeckReport } from '../../card-schema/deck/format';
+import { evaluateDeck } from '../../card-schema/deck/evaluate';
+import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
+import { ApiError, type DeckSummary } from '../api/contract';
+import type { PrintItem } from '../pdf/print-sheet';
+import type { DeckWrite } from '../store/decks-repo';
+import type { Library } from './card-library';
+
+export type DeckInput = DeckWrite;
+
+const MAX_LISTED_PROBLEMS = 8;
+
+export function requireDeck(lib: Library, deckId: string): Deck {
+  const deck = lib.store.decks.get(deckId);
+  if (!deck) throw new ApiError(`No deck with id "${deckId}"`, 'NOT_FOUND');
+  return deck;
+}
+
+function referencedCards(lib: Library, deck: DeckInput): Map<string, CardRecord> {
+  const ids = new Set<string>();
+  for (const entries of Object.values(deck.sections)) for (const entry of entries) ids.add(entry.cardId);
+  return new Map(lib.store.cards.getMany([...ids]).map((card) => [card.id, card]));
+}
+
+/** Why the deck cannot be stored, one sentence per problem (empty when it can). */
+export function deckProblems(lib: Library, deck: DeckInput, system: GameSystem): string[] {
+  const problems: string[] = [];
+  const sectionIds = system.deck.sections.map((section) => section.id);
+  const cards = referencedCards(lib, deck);
+  for (const [sectionId, entries] of Object.entries(deck.sections)) {
+    if (!sectionIds.includes(sectionId)) {
+      problems.push(`"${sectionId}" is not a deck section of ${system.name} (sections: ${sectionIds.join(', ')})`);
+      continue;
+    }
+    entries.forEach((entry, index) => {
+      const card = cards.get(entry.cardId);
+      const where = `sections.${sectionId}[${index}]`;
+      if (!card) problems.push(`${where}: no card with id "${entry.cardId}" in the library`);
+      else if (card.systemId !== system.id) {
+        problems.push(`${where}: "${card.doc.name}" is a card of game system "${card.systemId}", not of ${system.name}`);
+      }
+    });
+  }
+  return problems;
+}
+
+export function summarizeProblems(problems: readonly string[]): string {
+  const shown = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
+  const more = problems.length - MAX_LISTED_PROBLEMS;
+  return more > 0 ? `${shown}; and ${more} more` : shown;
+}
+
+export function saveDeck(lib: Library, deck: DeckInput): Deck {
+  const system = lib.systems.require(deck.systemId);
+  const problems = deckProblems(lib, deck, system);
+  if (problems.length > 0) throw new ApiError(`Deck "${deck.name}" cannot be saved: ${summarizeProblems(problems)}`, 'BAD_INPUT');
+  return lib.store.decks.save(deck);
+}
+
+export function deleteDeck(lib: Library, deckId: string): void {
+  if (!lib.store.decks.delete(deckId)) throw new ApiError(`No deck with id "${deckId}"`, 'NOT_FOUND');
+}
+
+function evaluate(lib: Library, system: GameSystem, deck: DeckInput): DeckReport {
+  const cards = referencedCards(lib, deck);
+  // Only cards of the deck's own game count as known; evaluateDeck reports the rest.
+  const lookup = (cardId: string): CardDocument | undefined => {
+    const card = cards.get(cardId);
+    return card && card.systemId === system.id ? card.doc : undefined;
+  };
+  return evaluateDeck(system, { ...deck, id: deck.id ?? '' }, lookup);
+}
+
+export function checkDeck(lib: Library, deck: DeckInput): DeckReport {
+  return evaluate(lib, lib.systems.require(deck.systemId), deck);
+}
+
+function copiesPerSection(deck: Deck): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [sectionId, entries] of Object.entries(deck.sections)) {
+    counts[sectionId] = entries.reduce((sum, entry) => sum + entry.count, 0);
+  }
+  return counts;
+}
+
+export function deckSummaries(lib: Library, systemId?: string): DeckSummary[] {
+  return lib.store.decks.list(systemId).map((deck) => {
+    const system = lib.systems.find(deck.systemId);
+    // A deck of a game that is not installed cannot be judged: it is listed, as not legal.
+    const report = system ? evaluate(lib, system, deck) : { legal: false, counts: copiesPerSection(deck) };
+    return { id: deck.id, systemId: deck.systemId, name: deck.name, updatedAt: deck.updatedAt ?? '', legal: report.legal, counts: report.counts };
+  });
+}
+
+/** The deck's sections in print order: the leader section (e.g. the Hero) first, then the system's order. */
+export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, DeckEntry[]][] {
+  const ordered = [...system.deck.sections].sort((a, b) => Number(Boolean(b.leader)) - Number(Boolean(a.leader)));
+  return ordered.map((section): [string, DeckEntry[]] => [section.id, deck.sections[section.id] ?? []]).filter(([, entries]) => entries.length > 0);
+}
+
+export function deckPrintItems(lib: Library, deck: Deck): PrintItem[] {
+  const system = lib.systems.require(deck.systemId);
+  const cards = referencedCards(lib, deck);
+  const items: PrintItem[] = [];
+  const missing: string[] = [];
+  for (const [sectionId, entries] of sectionsInPrintOrder(system, deck)) {
+    entries.forEach((entry, index) => {
+      const card = cards.get(entry.cardId);
+      if (card) items.push({ system, doc: card.doc, copies: entry.count });
+      else missing.push(`sections.${sectionId}[${index}]: no card with id "${entry.cardId}"`);
+    });
+  }
+  if (missing.length > 0) {
+    throw new ApiError(`Deck "${deck.name}" refers to cards that are no longer in the library: ${summarizeProblems(missing)}`, 'BAD_INPUT');
+  }
+  if (items.length === 0) throw new ApiError(`Deck "${deck.name}" has no cards to print`, 'BAD_INPUT');
+  return items;
+}

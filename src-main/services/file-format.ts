@@ -1,0 +1,110 @@
+// What set and deck files share: JSON parsing with a position on error, the format/version
+// envelope, readable paths like `cards[12].doc`, and the download blob of an export.
+
+import { ApiError, type FileBlob } from '../api/contract';
+
+export function invalidFile(fileName: string, problem: string): ApiError {
+  return new ApiError(`${fileName}: ${problem}`, 'INVALID_FILE');
+}
+
+/** `['cards', 12, 'doc']` -> `cards[12].doc` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === 'number') return `${text}[${key}]`;
+    return text ? `${text}.${String(key)}` : String(key);
+  }, '');
+}
+
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'true/false';
+  return 'an object';
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  return `line ${line} column ${column}`;
+}
+
+export function parseJsonText(fileName: string, text: string): unknown {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (source.trim() === '') throw invalidFile(fileName, 'the file is empty');
+  try {
+    return JSON.parse(source) as unknown;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /at position (\d+)/.exec(message);
+    // V8 names line and column itself; other engines only give the position.
+    const where = position && !/line \d+/.test(message) ? ` (${lineAndColumn(source, Number(position[1]))})` : '';
+    throw invalidFile(fileName, `not valid JSON: ${message}${where}`);
+  }
+}
+
+export interface FileEnvelope {
+  format: string;
+  version: number;
+  /** The top-level key holding the content ("set" or "deck"). */
+  body: string;
+}
+
+/** Checks `format` and `formatVersion` and returns the file's top-level object. */
+export function readEnvelope(fileName: string, value: unknown, expected: FileEnvelope): Record<string, unknown> {
+  if (!isPlainObject(value)) throw invalidFile(fileName, `expected a JSON object at the top level, found ${describeValue(value)}`);
+  if (value.format !== expected.format) {
+    const found = typeof value.format === 'string' ? `"${value.format}"` : describeValue(value.format);
+    throw invalidFile(fileName, `"format" must be "${expected.format}", found ${found} — is this a Cardwright ${expected.body} file?`);
+  }
+  const version = value.formatVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw invalidFile(fileName, `"formatVersion" must be a whole number from 1, found ${describeValue(version)}`);
+  }
+  if (version > expected.version) {
+    throw invalidFile(fileName, `"formatVersion" is ${version}; this Cardwright reads ${expected.body} files up to version ${expected.version} (update Cardwright)`);
+  }
+  if (!isPlainObject(value[expected.body])) {
+    throw invalidFile(fileName, `"${expected.body}" must be an object, found ${describeValue(value[expected.body])}`);
+  }
+  return value;
+}
+
+/** Zod issues as `where: what` sentences; "received undefined" reads as "is missing". */
+export function describeIssues(prefix: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = formatPath([prefix, ...issue.path]);
+      const what = /received undefined$/.test(issue.message) ? 'is missing' : issue.message;
+      return `${where}: ${what}`;
+    })
+    .join('; ');
+}
+
+const RESERVED_WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+/** A file name every desktop OS accepts, derived from a user-chosen name. */
+export function safeFileName(name: string, extension: string): string {
+  let base = name
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+|\.+$/g, '')
+    .slice(0, 120)
+    .trim();
+  if (!base) base = 'untitled';
+  if (RESERVED_WINDOWS_NAMES.test(base)) base = `_${base}`;
+  return `${base}${extension}`;
+}
+
+export function jsonBlob(fileName: string, value: unknown): FileBlob {
+  return { fileName, mimeType: 'application/json', bytes: new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`) };
+}

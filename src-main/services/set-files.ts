@@ -1,0 +1,124 @@
+// The set file format (docs/architecture.md): parse with messages that name the file and the
+// place that is wrong, serialize for export, and import into the library.
+//
+// Import merges rather than fails or replaces:
+// - a set whose id already exists (same game system) is updated in place: name and description
+//   come from the file, each card is upserted by id, and cards of the set that the file does
+//   not mention stay; an existing id of ANOTHER game system is a CONFLICT;
+// - a file card whose id belongs to a card of a different set is rejected, not moved, so an
+//   import never takes a card away from another set; cards without an id get a new one;
+// - each card is validated by its game system; invalid ones are reported in `rejected` with
+//   their index, name and issues; the valid ones are written in ONE transaction.
+
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/system/format';
+import { ApiError, apiContract, type FileBlob, type ImportSetResult, type ValidationIssue } from '../api/contract';
+import type { CardWrite } from '../store/cards-repo';
+import { cardIssues, requireSet, toCardWrite, type Library } from './card-library';
+import { describeIssues, describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
+
+export const SET_FILE_FORMAT = 'cardwright-set';
+export const SET_FILE_VERSION = 1;
+
+export interface SetFileCard {
+  /** Position in the file's `cards` array, for messages. */
+  index: number;
+  id?: string;
+  doc: Record<string, unknown>;
+}
+
+export interface SetFileContent {
+  set: { id?: string; systemId: string; name: string; description: string };
+  cards: SetFileCard[];
+}
+
+export interface SetFileJson {
+  format: typeof SET_FILE_FORMAT;
+  formatVersion: number;
+  set: { id: string; systemId: string; name: string; description: string };
+  cards: { id: string; doc: CardDocument }[];
+}
+
+const setHeader = apiContract.createSet.input.extend({ id: z.string().min(1).max(200).optional() });
+const cardId = z.string().min(1).max(200);
+
+/** Parses a set file; any structural problem is an INVALID_FILE ApiError saying where. */
+export function parseSetFile(fileName: string, text: string, isKnownSystem: (systemId: string) => boolean): SetFileContent {
+  const root = readEnvelope(fileName, parseJsonText(fileName, text), { format: SET_FILE_FORMAT, version: SET_FILE_VERSION, body: 'set' });
+  const header = setHeader.safeParse(root.set);
+  if (!header.success) throw invalidFile(fileName, describeIssues('set', header.error.issues));
+  if (!isKnownSystem(header.data.systemId)) {
+    throw invalidFile(fileName, `set.systemId: game system "${header.data.systemId}" is not installed`);
+  }
+  if (!Array.isArray(root.cards)) throw invalidFile(fileName, `"cards" must be a list, found ${describeValue(root.cards)}`);
+
+  const seen = new Map<string, number>();
+  const cards = root.cards.map((entry: unknown, index): SetFileCard => {
+    const where = `cards[${index}]`;
+    if (!isPlainObject(entry)) throw invalidFile(fileName, `${where} must be an object, found ${describeValue(entry)}`);
+    if (!isPlainObject(entry.doc)) throw invalidFile(fileName, `${where}.doc must be an object, found ${describeValue(entry.doc)}`);
+    const card: SetFileCard = { index, doc: entry.doc };
+    if (entry.id !== undefined) {
+      const id = cardId.safeParse(entry.id);
+      if (!id.success) throw invalidFile(fileName, `${where}.id must be text of 1 to 200 characters, found ${describeValue(entry.id)}`);
+      const first = seen.get(id.data);
+      if (first !== undefined) throw invalidFile(fileName, `${where}.id "${id.data}" repeats cards[${first}].id`);
+      seen.set(id.data, index);
+      card.id = id.data;
+    }
+    return card;
+  });
+  return { set: header.data, cards };
+}
+
+export function serializeSetFile(set: CardSetInfo, cards: readonly CardRecord[]): SetFileJson {
+  return {
+    format: SET_FILE_FORMAT,
+    formatVersion: SET_FILE_VERSION,
+    set: { id: set.id, systemId: set.systemId, name: set.name, description: set.description },
+    cards: cards.map((card) => ({ id: card.id, doc: card.doc })),
+  };
+}
+
+export function exportSetFile(lib: Library, setId: string): FileBlob {
+  const set = requireSet(lib, setId);
+  return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, lib.store.cards.listBySet(set.id)));
+}
+
+export function importSetFile(lib: Library, fileName: string, text: string): ImportSetResult {
+  const content = parseSetFile(fileName, text, (systemId) => lib.systems.has(systemId));
+  const system = lib.systems.require(content.set.systemId);
+  const setId = content.set.id ?? randomUUID();
+  const existingSet = lib.store.sets.get(setId);
+  if (existingSet && existingSet.systemId !== system.id) {
+    throw new ApiError(
+      `${fileName}: set id "${setId}" is already used by set "${existingSet.name}" of game system "${existingSet.systemId}"`,
+      'CONFLICT',
+    );
+  }
+
+  const ids = content.cards.flatMap((card) => (card.id === undefined ? [] : [card.id]));
+  const stored = new Map(lib.store.cards.getMany(ids).map((card) => [card.id, card]));
+  const writes: CardWrite[] = [];
+  const rejected: ImportSetResult['rejected'] = [];
+  for (const card of content.cards) {
+    const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
+    const owner = card.id === undefined ? undefined : stored.get(card.id);
+    if (owner && owner.setId !== setId) {
+      issues.unshift({ path: '', message: `id "${card.id}" already belongs to "${owner.doc.name}" in another set` });
+    }
+    if (issues.length > 0) {
+      rejected.push({ index: card.index, name: typeof card.doc.name === 'string' ? card.doc.name : '', issues });
+    } else {
+      writes.push(toCardWrite(system, setId, card.doc as CardDocument, card.id));
+    }
+  }
+
+  const set = lib.store.transaction(() => {
+    lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
+    lib.store.cards.saveMany(writes);
+    return requireSet(lib, setId);
+  });
+  return { set, imported: writes.length, rejected };
+}

@@ -1,0 +1,134 @@
+// Schema migrations, keyed by `PRAGMA user_version`. Each migration runs in its own IMMEDIATE
+// transaction that also bumps user_version, so a crash leaves the database at a whole version
+// and two processes starting together cannot both apply the same step. A database written by
+// a newer Cardwright is refused before anything touches it.
+
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  /** The user_version the database has after this migration. */
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+const initialSchema = `
+CREATE TABLE sets (
+  id          TEXT PRIMARY KEY,
+  system_id   TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL
+);
+CREATE INDEX sets_by_system ON sets (system_id);
+
+-- seq is an explicit INTEGER PRIMARY KEY because the FTS index below points at rowids, and
+-- VACUUM may renumber the implicit rowids of a table without one. id is the card's identity.
+CREATE TABLE cards (
+  seq         INTEGER PRIMARY KEY,
+  id          TEXT NOT NULL UNIQUE,
+  set_id      TEXT NOT NULL REFERENCES sets (id) ON DELETE CASCADE,
+  doc         TEXT NOT NULL CHECK (json_valid(doc)),
+  search_text TEXT NOT NULL DEFAULT '',
+  name        TEXT GENERATED ALWAYS AS (json_extract(doc, '$.name')) VIRTUAL,
+  type        TEXT GENERATED ALWAYS AS (json_extract(doc, '$.type')) VIRTUAL,
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL
+);
+CREATE INDEX cards_by_set_name ON cards (set_id, name COLLATE NOCASE);
+CREATE INDEX cards_by_name ON cards (name COLLATE NOCASE);
+CREATE INDEX cards_by_type ON cards (type);
+
+-- External-content FTS over the generated name column and the derived search text; the
+-- triggers keep it in step with every insert, update and delete of cards.
+CREATE VIRTUAL TABLE cards_fts USING fts5 (
+  name, search_text,
+  content = 'cards', content_rowid = 'seq',
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '2 3'
+);
+CREATE TRIGGER cards_fts_after_insert AFTER INSERT ON cards BEGIN
+  INSERT INTO cards_fts (rowid, name, search_text) VALUES (new.seq, new.name, new.search_text);
+END;
+CREATE TRIGGER cards_fts_after_delete AFTER DELETE ON cards BEGIN
+  INSERT INTO cards_fts (cards_fts, rowid, name, search_text) VALUES ('delete', old.seq, old.name, old.search_text);
+END;
+CREATE TRIGGER cards_fts_after_update AFTER UPDATE OF doc, search_text ON cards BEGIN
+  INSERT INTO cards_fts (cards_fts, rowid, name, search_text) VALUES ('delete', old.seq, old.name, old.search_text);
+  INSERT INTO cards_fts (rowid, name, search_text) VALUES (new.seq, new.name, new.search_text);
+END;
+
+CREATE TABLE decks (
+  id         TEXT PRIMARY KEY,
+  system_id  TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  doc        TEXT NOT NULL CHECK (json_valid(doc)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX decks_by_system_name ON decks (system_id, name COLLATE NOCASE);
+
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT
+);
+`;
+
+/** Ordered by version; append only. Never edit a migration that has shipped. */
+export const migrations: readonly Migration[] = [
+  { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
+];
+
+export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;
+
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(
+      `The database ${file} has schema version ${found}, but this Cardwright only knows versions up to ${supported}. ` +
+        'It was written by a newer Cardwright; update Cardwright or choose another data folder. The file was left untouched.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Throws DatabaseTooNewError when the database is from a newer app; reads only. */
+export function assertSchemaNotNewer(db: Database.Database, list: readonly Migration[] = migrations): void {
+  const found = schemaVersion(db);
+  const supported = list.length ? list[list.length - 1].version : 0;
+  if (found > supported) throw new DatabaseTooNewError(db.name, found, supported);
+}
+
+/** Brings the database up to the newest migration; returns the versions before and after. */
+export function migrate(db: Database.Database, list: readonly Migration[] = migrations): { from: number; to: number } {
+  assertOrdered(list);
+  assertSchemaNotNewer(db, list);
+  const from = schemaVersion(db);
+  for (const migration of list) {
+    if (schemaVersion(db) >= migration.version) continue;
+    const apply = db.transaction(() => {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      if (schemaVersion(db) >= migration.version) return;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    apply.immediate();
+  }
+  return { from, to: schemaVersion(db) };
+}
+
+function assertOrdered(list: readonly Migration[]): void {
+  list.forEach((migration, index) => {
+    if (!Number.isInteger(migration.version) || migration.version !== index + 1) {
+      throw new Error(`Migration #${index} ("${migration.description}") must have version ${index + 1}, has ${migration.version}`);
+    }
+  });
+}

@@ -1,0 +1,43 @@
+// The store as one object: the connection, its repositories, and small key/value metadata.
+
+import { openDatabase, type SqliteDatabase } from './database';
+import { CardsRepo } from './cards-repo';
+import { DecksRepo } from './decks-repo';
+import { SetsRepo } from './sets-repo';
+
+export class Store {
+  readonly sets: SetsRepo;
+  readonly cards: CardsRepo;
+  readonly decks: DecksRepo;
+  private readonly readMeta;
+  private readonly writeMeta;
+
+  constructor(readonly db: SqliteDatabase) {
+    this.sets = new SetsRepo(db);
+    this.cards = new CardsRepo(db);
+    this.decks = new DecksRepo(db);
+    this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');
+    this.writeMeta = db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.readMeta.get(key)?.value ?? undefined;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.writeMeta.run(key, value);
+  }
+
+  /** Runs `work` in one transaction (a savepoint when already inside one): all or nothing. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function openStore(dataDir: string): Store {
+  return new Store(openDatabase(dataDir));
+}

@@ -1,0 +1,134 @@
+// The renderer's only way to reach the backend: a typed ApiClient over one of two transports.
+// - Electron: the sandboxed preload exposes `window.cardwright.call(method, input)` (IPC).
+// - Browser (`npm run web`): POST /api/<method> on the loopback host, authorized by the launch
+//   token that arrives once in the URL fragment (#token=…).
+// Either way the answer is an Envelope; `{ ok: false }` becomes a thrown ApiCallError.
+
+import type { ApiClient, ApiInput, ApiMethod, ApiOutput } from '../../../src-main/api/contract';
+import { decodeWire, encodeWire, HTTP_API_PREFIX, HTTP_TOKEN_HEADER, type ApiErrorCode, type Envelope } from '../../../src-main/api/wire';
+
+/** A failed API call; `message` is the backend's explanation, ready to show. */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiErrorCode,
+    readonly method: string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+interface Bridge {
+  call(method: string, input: unknown): Promise<Envelope<unknown>>;
+}
+
+type Transport = (method: ApiMethod, input: unknown) => Promise<Envelope<unknown>>;
+
+const TOKEN_KEY = 'cardwright.token';
+
+/** Takes the token from `#token=…` (then hides it from the address bar) or from this tab's storage. */
+function takeLaunchToken(): string | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const fromUrl = fragment.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    fragment.delete('token');
+    const rest = fragment.toString();
+    const clean = window.location.pathname + window.location.search + (rest ? `#${rest}` : '');
+    window.history.replaceState(window.history.state, '', clean);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+function httpTransport(): Transport {
+  const token = takeLaunchToken();
+  return async (method, input) => {
+    if (!token) {
+      return {
+        ok: false,
+        error: {
+          code: 'BAD_INPUT',
+          message: 'This page was opened without its access token. Open the full address (with #token=…) that the Cardwright web host printed.',
+        },
+      };
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${HTTP_API_PREFIX}${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: `Bearer ${token}` },
+        body: encodeWire(input),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'INTERNAL', message: `Cannot reach the Cardwright host (${reason}). Is it still running?` } };
+    }
+    const text = await response.text();
+    try {
+      return decodeWire(text) as Envelope<unknown>;
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: `The Cardwright host answered ${method} with HTTP ${response.status}: ${text.slice(0, 200)}` },
+      };
+    }
+  };
+}
+
+function bridgeTransport(bridge: Bridge): Transport {
+  return (method, input) => bridge.call(method, input);
+}
+
+function pickTransport(): Transport {
+  const bridge = (window as unknown as { cardwright?: Bridge }).cardwright;
+  return bridge && typeof bridge.call === 'function' ? bridgeTransport(bridge) : httpTransport();
+}
+
+// Listing every method here (checked against the contract by the type) lets the client be a
+// plain object without importing the contract's runtime code (zod) into the renderer.
+const METHODS: Record<ApiMethod, true> = {
+  listSystems: true,
+  getSystem: true,
+  listSets: true,
+  createSet: true,
+  deleteSet: true,
+  searchCards: true,
+  getCards: true,
+  validateCard: true,
+  saveCard: true,
+  deleteCard: true,
+  listDecks: true,
+  getDeck: true,
+  saveDeck: true,
+  deleteDeck: true,
+  checkDeck: true,
+  exportDeckPdf: true,
+  exportCardsPdf: true,
+  exportSet: true,
+  importSet: true,
+  exportDeck: true,
+  importDeck: true,
+};
+
+function createApiClient(transport: Transport): ApiClient {
+  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
+    const envelope = await transport(method, input);
+    if (!envelope.ok) throw new ApiCallError(envelope.error.message, envelope.error.code, method);
+    return envelope.value as ApiOutput<M>;
+  };
+  const client: Partial<Record<ApiMethod, unknown>> = {};
+  for (const method of Object.keys(METHODS) as ApiMethod[]) {
+    client[method] = (input: ApiInput<typeof method>) => call(method, input);
+  }
+  return client as ApiClient;
+}
+
+export const api: ApiClient = createApiClient(pickTransport());
+
+/** The message to show for anything a call (or our own code) threw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

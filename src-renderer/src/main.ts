@@ -1,0 +1,18 @@
+// Renderer entry: global styles, the card font, then the app.
+
+import { mount } from 'svelte';
+import './app.css';
+import App from './App.svelte';
+import { loadCardFonts } from './lib/fonts';
+import { showError } from './lib/toast.svelte';
+
+// A failure we did not anticipate still reaches the user instead of vanishing in the console.
+window.addEventListener('unhandledrejection', (event) => showError(event.reason));
+window.addEventListener('error', (event) => showError(event.error ?? event.message));
+
+loadCardFonts().catch((error: unknown) => showError(error));
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html has no #app element');
+
+export default mount(App, { target });

@@ -1,0 +1,48 @@
+// The fixture every browser test uses: a fresh app (web host + empty data folder, samples
+// preloaded) with `page` already open at it, and the SQLite path to check what landed.
+
+import { test as base, expect } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { startWebHost, type RunningHost } from './web-host';
+
+interface AppFixtures {
+  host: RunningHost;
+  dbPath: string;
+  dataDir: string;
+  /** Runs a read-only query against the app's database. */
+  queryDb: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => T[];
+}
+
+export const test = base.extend<AppFixtures>({
+  host: async ({}, use) => {
+    const host = await startWebHost();
+    await use(host);
+    await host.stop();
+  },
+  dbPath: async ({ host }, use) => use(host.dbPath),
+  dataDir: async ({ host }, use) => use(host.dataDir),
+  queryDb: async ({ host }, use) => {
+    await use(<T,>(sql: string, ...params: unknown[]) => {
+      const db = new Database(host.dbPath, { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare(sql).all(...params) as T[];
+      } finally {
+        db.close();
+      }
+    });
+  },
+  page: async ({ page, host }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    await page.goto(host.appUrl);
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    await use(page);
+    // A CSP violation or an uncaught exception is a failure even if the test's steps passed.
+    expect(problems, problems.join('\n')).toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,151 @@
+// The library and the schema-generated card editor, end to end in Chromium against the real
+// web host: search as you type, create a card through the form, edit one, and check SQLite.
+
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface DocRow {
+  doc: string;
+}
+
+const field = (page: Page, pointer: string): Locator => page.locator(`[data-field="${pointer}"]`);
+const fieldError = (page: Page, pointer: string): Locator => page.locator(`[data-testid="field-error"][data-path="${pointer}"]`);
+
+/** Picks the option whose visible text contains `text` (variant labels may add details). */
+async function selectOptionContaining(select: Locator, text: string): Promise<void> {
+  const option = select.locator('option', { hasText: text }).first();
+  await expect(option).toHaveCount(1);
+  await select.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+async function resultCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('result-count').textContent()) ?? '';
+  if (/no cards/i.test(text)) return 0;
+  const match = /of ([\d,]+)|^([\d,]+)/.exec(text.trim());
+  if (!match) throw new Error(`unexpected result count text "${text}"`);
+  return Number((match[1] ?? match[2]).replace(/,/g, ''));
+}
+
+test('the library shows the OSMCG samples and searches as you type', async ({ page, queryDb }) => {
+  await expect(page.getByTestId('set-list')).toContainText('OSMCG');
+  const rows = page.getByTestId('card-list').getByTestId('card-row');
+  await expect(rows.first()).toBeVisible();
+
+  const [{ total }] = queryDb<{ total: number }>('SELECT count(*) AS total FROM cards');
+  await expect.poll(() => resultCount(page)).toBe(total);
+
+  // Cards whose rules text or keywords mention Haste, straight from the database.
+  const hasteNames = queryDb<{ name: string }>(
+    `SELECT name FROM cards WHERE search_text LIKE '%haste%' OR doc LIKE '%Haste%'`,
+  ).map((row) => row.name);
+  expect(hasteNames.length).toBeGreaterThan(0);
+  expect(hasteNames.length).toBeLessThan(total);
+
+  const search = page.getByTestId('library-search');
+  await search.click();
+  await search.pressSequentially('Haste', { delay: 40 });
+  await expect.poll(() => resultCount(page)).toBe(hasteNames.length);
+  for (const name of await rows.locator('.name').allTextContents()) expect(hasteNames).toContain(name);
+
+  // Search syntax characters are plain text to the user: an empty result, never an error.
+  await search.fill('');
+  await search.pressSequentially('"AND (*', { delay: 20 });
+  await expect(page.getByTestId('empty-state')).toContainText('No cards match “"AND (*”');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+  await expect(page.locator('[data-testid="toast"][data-kind="error"]')).toHaveCount(0);
+
+  // Clearing the search brings every card back; a type chip narrows to that type.
+  await search.fill('');
+  await expect.poll(() => resultCount(page)).toBe(total);
+  const [{ heroes }] = queryDb<{ heroes: number }>(`SELECT count(*) AS heroes FROM cards WHERE type = 'hero'`);
+  await page.locator('[data-testid="type-chip"][data-type="hero"]').click();
+  await expect.poll(() => resultCount(page)).toBe(heroes);
+});
+
+test('a new creature is built through the generated form, validated inline and saved', async ({ page, queryDb }) => {
+  const name = 'Ember Warden';
+  await page.getByTestId('new-card').click();
+  const editor = page.getByTestId('card-editor');
+  await expect(editor).toBeVisible();
+  await page.getByTestId('new-card-type').selectOption('creature');
+
+  await field(page, '/name').fill(name);
+  await field(page, '/colors').locator('[data-value="red"]').click();
+  await field(page, '/cost').fill('3');
+  await field(page, '/atk').fill('2');
+  await field(page, '/hp').fill('4');
+  await field(page, '/spd').fill('5');
+  await field(page, '/ap').fill('2');
+  await field(page, '/text').fill('When this enters, deal 1 damage.');
+
+  await page.locator('[data-field-add="/keywords"]').click();
+  await selectOptionContaining(field(page, '/keywords/0/kw'), 'Defense');
+  await field(page, '/keywords/0/x').fill('2');
+
+  // The live preview paints the card as it is typed.
+  const preview = editor.getByTestId('card-preview');
+  await expect(preview).toContainText(name);
+  await expect(preview).toContainText('Defense');
+
+  // An impossible value is flagged at its field and blocks saving.
+  const save = page.getByTestId('save-card');
+  await field(page, '/hp').fill('');
+  await expect(fieldError(page, '/hp')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await field(page, '/hp').fill('-1');
+  await expect(fieldError(page, '/hp')).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  await field(page, '/hp').fill('4');
+  await expect(fieldError(page, '/hp')).toHaveCount(0);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+
+  const rows = queryDb<DocRow>(`SELECT doc FROM cards WHERE json_extract(doc, '$.name') = ?`, name);
+  expect(rows).toHaveLength(1);
+  const doc = JSON.parse(rows[0].doc) as Record<string, unknown>;
+  expect(doc).toMatchObject({ type: 'creature', name, colors: ['red'], cost: 3, atk: 2, hp: 4, spd: 5, ap: 2 });
+  expect(doc.keywords).toEqual([{ kw: 'Defense', x: 2 }]);
+
+  // Back in the library the new card is found by search.
+  await page.getByTestId('editor-back').click();
+  await page.getByTestId('library-search').fill('Ember Warden');
+  await expect(page.getByTestId('card-row').filter({ hasText: name })).toBeVisible();
+});
+
+test('editing an existing card saves the change to the database', async ({ page, queryDb }) => {
+  const row = page.getByTestId('card-list').getByTestId('card-row').first();
+  await expect(row).toBeVisible();
+  const cardId = await row.getAttribute('data-card-id');
+  expect(cardId).toBeTruthy();
+  const [before] = queryDb<DocRow>('SELECT doc FROM cards WHERE id = ?', cardId);
+  const original = JSON.parse(before.doc) as { name: string; flavor?: string };
+
+  await row.click();
+  await expect(page.getByTestId('card-detail')).toContainText(original.name);
+  await page.getByTestId('edit-card').click();
+  await expect(page.getByTestId('card-editor')).toBeVisible();
+  await expect(field(page, '/name')).toHaveValue(original.name);
+
+  const renamed = `${original.name} Reforged`;
+  await field(page, '/name').fill(renamed);
+  await field(page, '/flavor').fill('Tempered twice.');
+  await expect(page.getByTestId('save-status')).toContainText('Unsaved changes');
+
+  // Leaving with unsaved changes asks first.
+  await page.getByTestId('nav-decks').click();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByTestId('card-editor')).toBeVisible();
+
+  await page.getByTestId('save-card').click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+
+  const [after] = queryDb<DocRow>('SELECT doc FROM cards WHERE id = ?', cardId);
+  const saved = JSON.parse(after.doc) as Record<string, unknown>;
+  expect(saved.name).toBe(renamed);
+  expect(saved.flavor).toBe('Tempered twice.');
+  expect(saved.type).toBe((JSON.parse(before.doc) as { type: string }).type);
+});

@@ -1,0 +1,62 @@
+// Starts `out/main/web.js` (the loopback host of the built app) on a fresh data folder.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RunningHost {
+  /** App URL including the `#token=` fragment. */
+  appUrl: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  dbPath: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function startWebHost(dataDir = mkdtempSync(join(tmpdir(), 'cardwright-e2e-'))): Promise<RunningHost> {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const appUrl = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start in 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Cardwright web UI: (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited with ${code} before starting:\n${output}`));
+    });
+  });
+  const url = new URL(appUrl);
+  return {
+    appUrl,
+    origin: url.origin,
+    token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
+    dataDir,
+    dbPath: join(dataDir, 'cardwright.sqlite'),
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

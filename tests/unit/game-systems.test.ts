@@ -1,0 +1,93 @@
+// Loading game systems: OSMCG loads; a broken system is refused with file, JSON path and
+// reason while the others still load.
+
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { GameSystemLoadError, loadGameSystem, loadGameSystems } from '../../src-main/services/game-systems';
+
+const SYSTEMS = join(resolve(import.meta.dirname, '../..'), 'card-schema/systems');
+
+/** A copy of OSMCG in a temp folder, changed by `edit(folder)`. */
+function brokenCopy(edit: (dir: string) => void): string {
+  const root = mkdtempSync(join(tmpdir(), 'cw-systems-'));
+  cpSync(join(SYSTEMS, 'osmcg'), join(root, 'osmcg'), { recursive: true });
+  edit(join(root, 'osmcg'));
+  return root;
+}
+
+function editJson(file: string, change: (json: Record<string, any>) => void): void {
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  change(json);
+  writeFileSync(file, JSON.stringify(json));
+}
+
+function loadError(root: string): GameSystemLoadError {
+  try {
+    loadGameSystem(join(root, 'osmcg'));
+  } catch (error) {
+    if (error instanceof GameSystemLoadError) return error;
+    throw error;
+  }
+  throw new Error('expected the system to be refused');
+}
+
+describe('game-system loading', () => {
+  it('loads OSMCG with its schemas, shared definitions and layouts resolved', () => {
+    const system = loadGameSystem(join(SYSTEMS, 'osmcg'));
+    expect(system.id).toBe('osmcg');
+    expect(system.cardTypes.map((t) => t.id)).toEqual(['hero', 'creature', 'spell', 'skill', 'equipment']);
+    expect(system.cardTypes[1].schema.$defs?.keyword).toBeDefined();
+    expect(Object.keys(system.layouts)).toEqual(expect.arrayContaining(['hero', 'creature', 'back']));
+  });
+
+  it('refuses invalid JSON naming the file and the position', () => {
+    const error = loadError(brokenCopy((dir) => writeFileSync(join(dir, 'schemas/creature.schema.json'), '{ "type": "object", }')));
+    expect(error.file).toBe('osmcg/schemas/creature.schema.json');
+    expect(error.reason).toMatch(/not valid JSON/);
+  });
+
+  it('refuses a card type schema that does not compile', () => {
+    const root = brokenCopy((dir) => editJson(join(dir, 'schemas/spell.schema.json'), (s) => (s.properties.cost = { type: 'not-a-type' })));
+    const error = loadError(root);
+    expect(error.file).toBe('osmcg/schemas/spell.schema.json');
+    expect(error.reason).toMatch(/does not compile/);
+  });
+
+  it('refuses an unknown rule kind and a rule naming a missing section', () => {
+    const kind = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[0].kind = 'maxPower'))));
+    expect([kind.file, kind.jsonPath]).toEqual(['osmcg/system.json', '/deck/rules/0/kind']);
+    expect(kind.reason).toMatch(/unknown kind; expected one of "sectionSize"/);
+    const section = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[1].section = 'sideboard'))));
+    expect([section.jsonPath, section.reason]).toEqual(['/deck/rules/1/section', 'no deck section named "sideboard" (sections: hero, main)']);
+  });
+
+  it('refuses a layout naming a field no card type has', () => {
+    const error = loadError(
+      brokenCopy((dir) => editJson(join(dir, 'layouts.json'), (l) => l.creature.elements.push({ kind: 'text', x: 1, y: 1, w: 10, h: 5, text: '{power}', size: 7 }))),
+    );
+    expect(error.file).toBe('osmcg/layouts.json');
+    expect(error.jsonPath).toMatch(/^\/creature\/elements\/\d+\/text$/);
+    expect(error.reason).toBe('"{power}" names no field of any card type');
+  });
+
+  it('refuses a card type pointing at a missing layout or file', () => {
+    const layout = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[0].layout = 'nope'))));
+    expect(layout.jsonPath).toBe('/cardTypes/0/layout');
+    const file = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[2].schema = 'schemas/missing.json'))));
+    expect([file.jsonPath, file.reason]).toEqual(['/cardTypes/2/schema', 'the file "schemas/missing.json" does not exist']);
+  });
+
+  it('keeps loading the good systems when one is broken', () => {
+    const root = brokenCopy(() => {});
+    cpSync(join(root, 'osmcg'), join(root, 'broken'), { recursive: true });
+    editJson(join(root, 'broken/system.json'), (s) => {
+      s.id = 'broken';
+      delete s.board;
+    });
+    const { systems, errors } = loadGameSystems(root);
+    expect(systems.map((s) => s.id)).toEqual(['osmcg']);
+    expect(errors.map((e) => [e.file, e.jsonPath, e.reason])).toEqual([['broken/system.json', '/board', 'is required']]);
+  });
+});

@@ -1,0 +1,608 @@
+// Print-and-play PDF: imposition geometry, crop marks, and the produced PDF itself, measured
+// with poppler (pdfinfo, pdffonts, pdftotext -bbox-layout, pdftoppm).
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { CardDrawing } from '../../card-schema/layout/format';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
+import { cropMarkSegments, type MarkSegment } from '../../src-main/pdf/crop-marks';
+import {
+  MM_TO_PT,
+  PAPER_SIZES,
+  imposeCards,
+  mirroredSlotIndex,
+  type BoxMm,
+  type Imposition,
+  type PaperName,
+} from '../../src-main/pdf/imposition';
+import { parseColor } from '../../src-main/pdf/paint-drawing';
+import {
+  expandItems,
+  renderDrawingSheet,
+  renderPrintSheet,
+  type PrintCard,
+  type PrintOptions,
+} from '../../src-main/pdf/print-sheet';
+
+const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
+const POKER = { widthMm: 63, heightMm: 88 };
+const EPS = 1e-6;
+
+const workDir = mkdtempSync(join(tmpdir(), 'cardwright-pdf-test-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function boxesOverlap(a: BoxMm, b: BoxMm): boolean {
+  return a.x < b.x + b.w - EPS && b.x < a.x + a.w - EPS && a.y < b.y + b.h - EPS && b.y < a.y + a.h - EPS;
+}
+
+function insideBox(inner: BoxMm, outer: BoxMm, tolerance = EPS): boolean {
+  return (
+    inner.x >= outer.x - tolerance &&
+    inner.y >= outer.y - tolerance &&
+    inner.x + inner.w <= outer.x + outer.w + tolerance &&
+    inner.y + inner.h <= outer.y + outer.h + tolerance
+  );
+}
+
+/**
+ * True when a stretch of the segment lies on the card: inside it or along its edges (a mark
+ * may touch a trim line only at a single point, never run along it over the card).
+ */
+function segmentEntersBox(mark: MarkSegment, box: BoxMm): boolean {
+  const x1 = Math.min(mark.x1, mark.x2);
+  const x2 = Math.max(mark.x1, mark.x2);
+  const y1 = Math.min(mark.y1, mark.y2);
+  const y2 = Math.max(mark.y1, mark.y2);
+  const overlap = (a1: number, a2: number, b1: number, b2: number) => Math.min(a2, b2) - Math.max(a1, b1);
+  const within = (v: number, start: number, length: number) => v >= start - EPS && v <= start + length + EPS;
+  if (y1 === y2) return within(y1, box.y, box.h) && overlap(x1, x2, box.x, box.x + box.w) > EPS;
+  return within(x1, box.x, box.w) && overlap(y1, y2, box.y, box.y + box.h) > EPS;
+}
+
+const toPt = (box: BoxMm): BoxMm => ({ x: box.x * MM_TO_PT, y: box.y * MM_TO_PT, w: box.w * MM_TO_PT, h: box.h * MM_TO_PT });
+
+let fileCounter = 0;
+function writePdf(bytes: Uint8Array): string {
+  const path = join(workDir, `sheet-${++fileCounter}.pdf`);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+function poppler(tool: string, args: string[]): string {
+  return execFileSync(tool, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+interface Word {
+  page: number;
+  text: string;
+  box: BoxMm;
+}
+
+/** Every word with its box in points, from `pdftotext -bbox-layout`. */
+function words(pdfPath: string): Word[] {
+  const html = poppler('pdftotext', ['-bbox-layout', pdfPath, '-']);
+  const result: Word[] = [];
+  const pages = html.split('<page ').slice(1);
+  pages.forEach((pageHtml, index) => {
+    const pattern = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+    for (const match of pageHtml.matchAll(pattern)) {
+      const [xMin, yMin, xMax, yMax] = match.slice(1, 5).map(Number);
+      result.push({ page: index + 1, text: match[5], box: { x: xMin, y: yMin, w: xMax - xMin, h: yMax - yMin } });
+    }
+  });
+  return result;
+}
+
+function pdfInfo(pdfPath: string): Record<string, string> {
+  const info: Record<string, string> = {};
+  for (const line of poppler('pdfinfo', [pdfPath]).split('\n')) {
+    const at = line.indexOf(':');
+    if (at > 0) info[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return info;
+}
+
+interface GrayImage {
+  width: number;
+  height: number;
+  dpi: number;
+  pixel(xPx: number, yPx: number): number;
+}
+
+/** Rasterizes one page to 8-bit gray (binary PGM) with pdftoppm. */
+function rasterize(pdfPath: string, page: number, dpi: number): GrayImage {
+  const out = join(workDir, `raster-${++fileCounter}`);
+  execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, out]);
+  const data = execFileSync('cat', [`${out}.pgm`], { maxBuffer: 256 * 1024 * 1024 });
+  // Header: "P5\n<w> <h>\n255\n", then one byte per pixel.
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 64).toString('latin1'));
+  if (!header) throw new Error('unexpected PGM header');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const offset = header[0].length;
+  return { width, height, dpi, pixel: (x, y) => data[offset + y * width + x] };
+}
+
+const mmToPx = (mm: number, dpi: number) => (mm / 25.4) * dpi;
+
+function drawing(ops: CardDrawing['ops'], size = POKER): CardDrawing {
+  return { widthMm: size.widthMm, heightMm: size.heightMm, cornerRadiusMm: 3, ops };
+}
+
+/** A card showing its name as one word at a known place. */
+function namedCard(name: string, background = '#d8e8f8'): CardDrawing {
+  return drawing([
+    { op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: background },
+    { op: 'rect', x: 0, y: 0, w: 63, h: 11, radius: 0, fill: '#303040' },
+    { op: 'rect', x: 4, y: 15, w: 55, h: 38, radius: 2, fill: '#ffffff', stroke: '#202020', strokeWidth: 0.3 },
+    { op: 'text', x: 4, y: 8, text: name, size: 11, font: 'bold', color: '#ffffff' },
+    { op: 'text', x: 5, y: 62, text: 'Deal 2 damage to any target.', size: 8, font: 'regular', color: '#1a1a1a' },
+    { op: 'text', x: 5, y: 70, text: 'Flavor', size: 8, font: 'italic', color: '#444444' },
+    { op: 'circle', cx: 56, cy: 81, r: 3.5, fill: '#c0392b', stroke: '#1b1b1f', strokeWidth: 0.25 },
+  ]);
+}
+
+const BACK = drawing([
+  { op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#1f2330' },
+  { op: 'text', x: 18, y: 46, text: 'CardBack', size: 14, font: 'bold', color: '#f2f2f2' },
+]);
+
+function printCards(count: number, backs = false): PrintCard[] {
+  return Array.from({ length: count }, (_, i) => ({
+    label: `Card ${i + 1}`,
+    size: POKER,
+    front: namedCard(`Card${String(i + 1).padStart(3, '0')}`),
+    back: backs ? BACK : undefined,
+  }));
+}
+
+function options(overrides: Partial<PrintOptions> = {}): PrintOptions {
+  return { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false, ...overrides };
+}
+
+async function sheet(cards: PrintCard[], print: PrintOptions) {
+  const result = await renderDrawingSheet({ cards, print, fontsDir: FONTS_DIR, title: 'Test sheet' });
+  return { ...result, path: writePdf(result.bytes) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imposition
+
+describe('imposeCards', () => {
+  it.each(['A4', 'Letter'] as const)('fits 3 x 3 poker cards on %s, centred', (paper) => {
+    const imposition = imposeCards(PAPER_SIZES[paper], POKER, 3);
+    expect(imposition.columns).toBe(3);
+    expect(imposition.rows).toBe(3);
+    expect(imposition.perPage).toBe(9);
+    const first = imposition.slots[0].trim;
+    const last = imposition.slots[8].trim;
+    const left = first.x;
+    const right = PAPER_SIZES[paper].widthMm - (last.x + last.w);
+    const top = first.y;
+    const bottom = PAPER_SIZES[paper].heightMm - (last.y + last.h);
+    expect(left).toBeCloseTo(right, 9);
+    expect(top).toBeCloseTo(bottom, 9);
+    expect(Math.min(left, top)).toBeGreaterThanOrEqual(4 - EPS);
+  });
+
+  it('puts 2 x bleed between cards when it fits (A4, 3 mm bleed)', () => {
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    expect(imposition.gutterXMm).toBeCloseTo(6, 9);
+    expect(imposition.gutterYMm).toBeCloseTo(6, 9);
+    expect(imposition.bleedXMm).toBe(3);
+    expect(imposition.bleedYMm).toBe(3);
+    const [a, b] = imposition.slots;
+    expect(b.trim.x - (a.trim.x + a.trim.w)).toBeCloseTo(6, 9);
+    expect(a.bleed).toEqual({ x: a.trim.x - 3, y: a.trim.y - 3, w: 69, h: 94 });
+    // Exact positions: 210 - (3 * 63 + 2 * 6) = 9 mm of margin split evenly.
+    expect(a.trim.x).toBeCloseTo(4.5, 9);
+    expect(a.trim.y).toBeCloseTo((297 - (3 * 88 + 2 * 6)) / 2, 9);
+  });
+
+  it('shrinks the gutter (and the bleed) when 2 x bleed does not fit: Letter height', () => {
+    const imposition = imposeCards(PAPER_SIZES.Letter, POKER, 3);
+    expect(imposition.gutterXMm).toBeCloseTo(6, 9);
+    expect(imposition.gutterYMm).toBeLessThan(6);
+    expect(imposition.bleedYMm).toBeCloseTo(imposition.gutterYMm / 2, 9);
+    expect(imposition.rows).toBe(3);
+  });
+
+  it('lets cards touch with no bleed', () => {
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 0);
+    const [a, b] = imposition.slots;
+    expect(imposition.gutterXMm).toBe(0);
+    expect(b.trim.x).toBeCloseTo(a.trim.x + a.trim.w, 9);
+    expect(a.bleed).toEqual(a.trim);
+  });
+
+  it('never overlaps bleed boxes, never leaves the page with a trim box, for any bleed and size', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<PaperName>('A4', 'Letter'),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.double({ min: 30, max: 120, noNaN: true }),
+        fc.double({ min: 30, max: 140, noNaN: true }),
+        (paper, bleed, widthMm, heightMm) => {
+          const imposition = imposeCards(PAPER_SIZES[paper], { widthMm, heightMm }, bleed);
+          const page: BoxMm = { x: 0, y: 0, w: PAPER_SIZES[paper].widthMm, h: PAPER_SIZES[paper].heightMm };
+          for (const slot of imposition.slots) {
+            expect(insideBox(slot.trim, page)).toBe(true);
+            expect(insideBox(slot.trim, slot.bleed)).toBe(true);
+            for (const other of imposition.slots) {
+              if (other !== slot) expect(boxesOverlap(slot.bleed, other.bleed)).toBe(false);
+            }
+          }
+          expect(imposition.bleedXMm).toBeLessThanOrEqual(bleed + EPS);
+          expect(imposition.bleedYMm).toBeLessThanOrEqual(bleed + EPS);
+        },
+      ),
+    );
+  });
+
+  it('explains when a card cannot fit', () => {
+    expect(() => imposeCards(PAPER_SIZES.A4, { widthMm: 250, heightMm: 88 }, 3)).toThrow(/250 x 88 mm card does not fit/);
+    expect(() => imposeCards(PAPER_SIZES.A4, POKER, -1)).toThrow(/Bleed/);
+  });
+
+  it('mirrors columns for long-edge duplex backs', () => {
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    expect(imposition.slots.map((slot) => mirroredSlotIndex(imposition, slot.index))).toEqual([2, 1, 0, 5, 4, 3, 8, 7, 6]);
+    for (const slot of imposition.slots) {
+      const back = imposition.slots[mirroredSlotIndex(imposition, slot.index)];
+      // The back lands exactly behind the front once the sheet is flipped left-to-right.
+      expect(back.trim.x).toBeCloseTo(210 - slot.trim.x - slot.trim.w, 9);
+      expect(back.trim.y).toBe(slot.trim.y);
+    }
+    expect(() => mirroredSlotIndex(imposition, 9)).toThrow(/outside/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Crop marks
+
+describe('cropMarkSegments', () => {
+  function check(imposition: Imposition, occupiedCount: number) {
+    const occupied = imposition.slots.slice(0, occupiedCount);
+    const marks = cropMarkSegments(imposition, occupied);
+    for (const mark of marks) {
+      // Straight, on the page, never across any card face.
+      expect(mark.x1 === mark.x2 || mark.y1 === mark.y2).toBe(true);
+      expect(Math.min(mark.x1, mark.x2)).toBeGreaterThanOrEqual(-EPS);
+      expect(Math.max(mark.x1, mark.x2)).toBeLessThanOrEqual(imposition.paper.widthMm + EPS);
+      expect(Math.min(mark.y1, mark.y2)).toBeGreaterThanOrEqual(-EPS);
+      expect(Math.max(mark.y1, mark.y2)).toBeLessThanOrEqual(imposition.paper.heightMm + EPS);
+      for (const slot of occupied) expect(segmentEntersBox(mark, slot.trim)).toBe(false);
+    }
+    // Every trim edge of every card is marked on its extension line.
+    for (const { trim } of occupied) {
+      for (const x of [trim.x, trim.x + trim.w]) {
+        expect(marks.some((m) => m.x1 === m.x2 && Math.abs(m.x1 - x) < EPS)).toBe(true);
+      }
+      for (const y of [trim.y, trim.y + trim.h]) {
+        expect(marks.some((m) => m.y1 === m.y2 && Math.abs(m.y1 - y) < EPS)).toBe(true);
+      }
+    }
+    return marks;
+  }
+
+  it.each([
+    ['A4', 3, 9],
+    ['A4', 0, 9],
+    ['Letter', 3, 9],
+    ['Letter', 5, 4],
+    ['A4', 1.5, 1],
+  ] as const)('%s with %s mm bleed, %s cards: marks stay outside every trim box', (paper, bleed, count) => {
+    check(imposeCards(PAPER_SIZES[paper], POKER, bleed), count);
+  });
+
+  it('marks every corner in the gutters when there is bleed', () => {
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    const marks = check(imposition, 9);
+    const center = imposition.slots[4].trim;
+    // The middle card's top-left corner: a horizontal mark in the gutter to its left and a
+    // vertical one in the gutter above, each kept 1 mm clear of both cards.
+    expect(marks).toContainEqual({ x1: center.x - 5, y1: center.y, x2: center.x - 1, y2: center.y });
+    expect(marks).toContainEqual({ x1: center.x, y1: center.y - 5, x2: center.x, y2: center.y - 1 });
+  });
+
+  it('holds for random bleeds and partial pages', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<PaperName>('A4', 'Letter'),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.integer({ min: 1, max: 9 }),
+        (paper, bleed, count) => {
+          check(imposeCards(PAPER_SIZES[paper], POKER, bleed), count);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('parseColor', () => {
+  it('reads hex colors and reports bad ones with their place', () => {
+    expect(parseColor('#abc', 'x')).toEqual({ hex: '#aabbcc', opacity: 1 });
+    expect(parseColor('#FF000080', 'x')).toEqual({ hex: '#ff0000', opacity: 128 / 255 });
+    expect(parseColor('none', 'x')).toBeNull();
+    expect(() => parseColor('reddish', 'Card 3 (“Imp”), rect #2')).toThrow(/Card 3 \(“Imp”\), rect #2: unsupported color "reddish"/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The PDF itself
+
+describe('renderDrawingSheet', () => {
+  it('makes A4 pages of exactly 595.28 x 841.89 pt and Letter pages of 612 x 792 pt', async () => {
+    const a4 = await sheet(printCards(2), options({ paper: 'A4' }));
+    const a4Size = /^([\d.]+) x ([\d.]+) pts/.exec(pdfInfo(a4.path)['Page size']);
+    expect(Number(a4Size?.[1])).toBeCloseTo(595.28, 2);
+    expect(Number(a4Size?.[2])).toBeCloseTo(841.89, 2);
+
+    const letter = await sheet(printCards(2), options({ paper: 'Letter' }));
+    expect(pdfInfo(letter.path)['Page size']).toMatch(/^612 x 792 pts/);
+  });
+
+  it('prints 9 cards per page: 31 cards make 4 pages, 8 with backs', async () => {
+    const fronts = await sheet(printCards(31), options());
+    expect(fronts.pages).toBe(4);
+    expect(fronts.cards).toBe(31);
+    expect(pdfInfo(fronts.path).Pages).toBe('4');
+
+    const withBacks = await sheet(printCards(31, true), options({ backs: true }));
+    expect(withBacks.pages).toBe(8);
+    expect(pdfInfo(withBacks.path).Pages).toBe('8');
+  });
+
+  it('embeds its own fonts (no base-14 fonts) and sets the metadata', async () => {
+    const result = await sheet(printCards(3), options());
+    const rows = poppler('pdffonts', [result.path]).trim().split('\n').slice(2);
+    expect(rows.length).toBe(3);
+    for (const row of rows) {
+      expect(row).toMatch(/Inter-(Regular|Bold|Italic)/);
+      // Columns: name, type..., encoding, emb, sub, uni, object, id.
+      expect(row.split(/\s+/).slice(-5, -4)[0]).toBe('yes');
+    }
+    const info = pdfInfo(result.path);
+    expect(info.Title).toBe('Test sheet');
+    expect(info.Creator).toBe('Cardwright');
+  });
+
+  it.each(['A4', 'Letter'] as const)('puts each card inside its slot on %s (measured from the PDF text)', async (paper) => {
+    const cards = printCards(12);
+    const result = await sheet(cards, options({ paper }));
+    const imposition = imposeCards(PAPER_SIZES[paper], POKER, 3);
+    const found = words(result.path);
+    cards.forEach((_, i) => {
+      const name = `Card${String(i + 1).padStart(3, '0')}`;
+      const hits = found.filter((word) => word.text === name);
+      expect(hits, name).toHaveLength(1);
+      const [word] = hits;
+      expect(word.page).toBe(Math.floor(i / 9) + 1);
+      const slot = imposition.slots[i % 9];
+      expect(insideBox(word.box, toPt(slot.trim), 0.01), name).toBe(true);
+      // The op's x is the left end of the text; its y the baseline (between the box's top and bottom).
+      expect(word.box.x).toBeCloseTo((slot.trim.x + 4) * MM_TO_PT, 1);
+      const baseline = (slot.trim.y + 8) * MM_TO_PT;
+      expect(word.box.y).toBeLessThan(baseline - 5);
+      expect(word.box.y + word.box.h).toBeGreaterThan(baseline + 1);
+      expect(word.box.y + word.box.h).toBeLessThan(baseline + 4);
+    });
+  });
+
+  it('never re-wraps a text line, however long', async () => {
+    const long = 'Overlong words stay on one line because the layout already broke them';
+    const card: PrintCard = {
+      label: 'long',
+      size: POKER,
+      front: drawing([{ op: 'text', x: 2, y: 20, text: long, size: 9, font: 'regular', color: '#000000' }]),
+    };
+    const result = await sheet([card], options());
+    const line = words(result.path).filter((word) => word.page === 1);
+    expect(line.map((word) => word.text).join(' ')).toBe(long);
+    expect(new Set(line.map((word) => word.box.y.toFixed(2))).size).toBe(1);
+    expect(result.pages).toBe(1);
+  });
+
+  it('puts backs on the following page in mirrored slots', async () => {
+    const result = await sheet(printCards(4, true), options({ backs: true }));
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    const backs = words(result.path).filter((word) => word.text === 'CardBack');
+    expect(backs.every((word) => word.page === 2)).toBe(true);
+    const slotsWithBacks = backs
+      .map((word) => imposition.slots.findIndex((slot) => insideBox(word.box, toPt(slot.trim), 0.01)))
+      .sort();
+    // Fronts fill slots 0-3; behind them (long-edge flip) are slots 2, 1, 0 and 5.
+    expect(slotsWithBacks).toEqual([0, 1, 2, 5]);
+  });
+
+  it('keeps crop marks off the card faces and paints the bleed', async () => {
+    // Plain mid-gray cards: crop marks are the only black on the page.
+    const plain: PrintCard = { label: 'plain', size: POKER, front: drawing([{ op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#808080' }]) };
+    const result = await sheet(Array(9).fill(plain), options());
+    const dpi = 100;
+    const image = rasterize(result.path, 1, dpi);
+    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    const inset = 1; // pixels, for anti-aliasing at the box edges
+    for (const { trim, bleed } of imposition.slots) {
+      const x0 = Math.ceil(mmToPx(trim.x, dpi)) + inset;
+      const x1 = Math.floor(mmToPx(trim.x + trim.w, dpi)) - inset;
+      const y0 = Math.ceil(mmToPx(trim.y, dpi)) + inset;
+      const y1 = Math.floor(mmToPx(trim.y + trim.h, dpi)) - inset;
+      let offColor = 0;
+      for (let y = y0; y <= y1; y++) {
+        for (let x = x0; x <= x1; x++) if (Math.abs(image.pixel(x, y) - 128) >= 4) offColor++;
+      }
+      expect(offColor).toBe(0);
+      // Bleed: halfway into it, the card's gray continues (square corners included).
+      const bx = Math.round(mmToPx(bleed.x + 1.5, dpi) - 0.5);
+      const by = Math.round(mmToPx(bleed.y + 1.5, dpi) - 0.5);
+      expect(Math.abs(image.pixel(bx, by) - 128)).toBeLessThan(4);
+    }
+    // The marks are there: dark pixels in the top margin above the first card's left edge.
+    const first = imposition.slots[0];
+    const markX = Math.floor(mmToPx(first.trim.x, dpi));
+    let darkest = 255;
+    for (let y = 0; y < mmToPx(first.bleed.y, dpi); y++) {
+      for (const x of [markX - 1, markX, markX + 1]) darkest = Math.min(darkest, image.pixel(x, y));
+    }
+    expect(darkest).toBeLessThan(200);
+    // Outside the bleed, away from marks, the paper stays white.
+    expect(image.pixel(Math.round(mmToPx(100, dpi)), Math.round(mmToPx(2, dpi)))).toBe(255);
+  });
+
+  it('continues edge-touching bands into the bleed but not over neighbours', async () => {
+    const banded: PrintCard = {
+      label: 'banded',
+      size: POKER,
+      front: drawing([
+        { op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#ffffff' },
+        { op: 'rect', x: 0, y: 0, w: 63, h: 10, radius: 0, fill: '#000000' },
+      ]),
+    };
+    const result = await sheet([banded, banded], options({ cropMarks: false }));
+    const dpi = 100;
+    const image = rasterize(result.path, 1, dpi);
+    const [a] = imposeCards(PAPER_SIZES.A4, POKER, 3).slots;
+    // Above the card's top edge, inside the bleed, over the band: black; beside the card
+    // below the band: the white background's bleed.
+    expect(image.pixel(Math.round(mmToPx(a.trim.x + 30, dpi)), Math.round(mmToPx(a.trim.y - 1.5, dpi)))).toBeLessThan(30);
+    expect(image.pixel(Math.round(mmToPx(a.trim.x - 1.5, dpi)), Math.round(mmToPx(a.trim.y + 5, dpi)))).toBeLessThan(30);
+    expect(image.pixel(Math.round(mmToPx(a.trim.x - 1.5, dpi)), Math.round(mmToPx(a.trim.y + 40, dpi)))).toBe(255);
+  });
+
+  it('clips each card to its own bleed: a dark card never darkens its neighbour', async () => {
+    const solid = (fill: string): PrintCard => ({
+      label: fill,
+      size: POKER,
+      front: drawing([{ op: 'rect', x: -10, y: -10, w: 83, h: 108, radius: 0, fill }]),
+    });
+    const result = await sheet([solid('#000000'), solid('#ffffff')], options({ cropMarks: false }));
+    const dpi = 100;
+    const image = rasterize(result.path, 1, dpi);
+    const [dark, light] = imposeCards(PAPER_SIZES.A4, POKER, 3).slots;
+    const y = Math.round(mmToPx(dark.trim.y + 40, dpi));
+    const at = (mm: number) => image.pixel(Math.round(mmToPx(mm, dpi)), y);
+    expect(at(dark.trim.x + dark.trim.w + 1.5)).toBeLessThan(30); // dark card's own bleed
+    expect(at(light.trim.x - 1)).toBe(255); // the light card's bleed
+    expect(at(light.trim.x + 0.5)).toBe(255); // the light card's face
+    expect(at(dark.trim.x - 4.2)).toBe(255); // beyond the dark card's outer bleed
+  });
+
+  it('rejects empty exports and missing fonts with clear messages', async () => {
+    await expect(sheet([], options())).rejects.toThrow(/Nothing to print/);
+    await expect(
+      renderDrawingSheet({ cards: printCards(1), print: options(), fontsDir: join(workDir, 'nope'), title: 't' }),
+    ).rejects.toThrow(/regular print font is missing/);
+    await expect(sheet(printCards(1), options({ backs: true }))).rejects.toThrow(/Card 1: no back drawing/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// From game system + documents (real layout engine)
+
+const MINI_SYSTEM: GameSystem = {
+  formatVersion: 1,
+  id: 'mini',
+  name: 'Mini Game',
+  version: '1.0.0',
+  card: { widthMm: 63, heightMm: 88, cornerRadiusMm: 3 },
+  cardTypes: [{ id: 'unit', label: 'Unit', schema: { type: 'object' }, layout: 'unit' }],
+  layouts: {
+    unit: {
+      background: '#f3efe2',
+      elements: [
+        { kind: 'rect', x: 0, y: 0, w: 63, h: 12, fill: '#3b4252' },
+        { kind: 'text', x: 4, y: 2, w: 55, h: 8, text: '{name}', size: 11, font: 'bold', color: '#ffffff', valign: 'middle' },
+        { kind: 'text', x: 4, y: 50, w: 55, h: 30, text: '{text}', size: 8, when: 'text' },
+      ],
+    },
+    back: {
+      background: '#1f2330',
+      elements: [{ kind: 'text', x: 4, y: 40, w: 55, h: 10, text: 'MINIBACK', size: 14, font: 'bold', align: 'center', color: '#eeeeee' }],
+    },
+  },
+  deck: { sections: [{ id: 'main', label: 'Main', types: ['unit'] }], rules: [] },
+  board: {
+    zones: [{ id: 'deck', label: 'Deck', kind: 'deck' }],
+    deckSection: 'main',
+    openingHand: 5,
+    mulligan: 'none',
+    drawPerTurn: 1,
+    emptyDeck: 'cannot-draw',
+    resources: [],
+    phases: ['Main'],
+  },
+};
+
+function unit(name: string, text?: string): CardDocument {
+  return text === undefined ? { type: 'unit', name } : { type: 'unit', name, text };
+}
+
+describe('renderPrintSheet', () => {
+  it('expands copies in order and lays each distinct document out once', () => {
+    const goblin = unit('Goblin');
+    const troll = unit('Troll');
+    const cards = expandItems(
+      [
+        { system: MINI_SYSTEM, doc: goblin, copies: 3 },
+        { system: MINI_SYSTEM, doc: troll, copies: 0 },
+        { system: MINI_SYSTEM, doc: troll, copies: 2 },
+        { system: MINI_SYSTEM, doc: goblin, copies: 1 },
+      ],
+      true,
+    );
+    expect(cards).toHaveLength(6);
+    expect(cards[0].front).toBe(cards[2].front);
+    expect(cards[5].front).toBe(cards[0].front);
+    expect(cards[3].front).toBe(cards[4].front);
+    expect(cards[3].front).not.toBe(cards[0].front);
+    expect(new Set(cards.map((card) => card.back)).size).toBe(1);
+    expect(() => expandItems([{ system: MINI_SYSTEM, doc: goblin, copies: 1.5 }], false)).toThrow(
+      /Card 1 \(“Goblin”\): copies must be a whole number/,
+    );
+  });
+
+  it('prints every copy of every card', async () => {
+    const result = await renderPrintSheet({
+      items: [
+        { system: MINI_SYSTEM, doc: unit('Goblin', 'Haste.'), copies: 3 },
+        { system: MINI_SYSTEM, doc: unit('Troll'), copies: 1 },
+      ],
+      print: options({ backs: true }),
+      fontsDir: FONTS_DIR,
+      title: 'Mini deck',
+    });
+    expect(result.cards).toBe(4);
+    expect(result.pages).toBe(2);
+    const found = words(writePdf(result.bytes));
+    expect(found.filter((word) => word.text === 'Goblin')).toHaveLength(3);
+    expect(found.filter((word) => word.text === 'Troll')).toHaveLength(1);
+    expect(found.filter((word) => word.text === 'MINIBACK' && word.page === 2)).toHaveLength(4);
+  });
+
+  it('renders a 540-card export quickly and compactly', async () => {
+    const docs = Array.from({ length: 60 }, (_, i) => unit(`Unit${i}`, `Rules text for unit number ${i}, long enough to wrap onto a second line.`));
+    const started = performance.now();
+    const result = await renderPrintSheet({
+      items: docs.map((doc) => ({ system: MINI_SYSTEM, doc, copies: 9 })),
+      print: options({ backs: true }),
+      fontsDir: FONTS_DIR,
+      title: 'Big',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    expect(result.cards).toBe(540);
+    expect(result.pages).toBe(120);
+    expect(seconds).toBeLessThan(15);
+    // Fonts are embedded once (subset), not per page or per card.
+    expect(result.bytes.length).toBeLessThan(3 * 1024 * 1024);
+    expect(pdfInfo(writePdf(result.bytes)).Pages).toBe('120');
+  });
+});
