@@ -72,7 +72,7 @@ function evaluate(lib: Library, system: GameSystem, deck: DeckInput): DeckReport
     const card = cards.get(cardId);
     return card && card.systemId === system.id ? card.doc : undefined;
   };
-  return evaluateDeck(system, { ...deck, id: deck.id ?? '' }, lookup);
+  return evaluateDeck(system, deck, lookup);
 }
 
 export function checkDeck(lib: Library, deck: DeckInput): DeckReport {

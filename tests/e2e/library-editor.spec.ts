@@ -49,8 +49,9 @@ test('the library shows the OSMCG samples and searches as you type', async ({ pa
 
   // Search syntax characters are plain text to the user: an empty result, never an error.
   await search.fill('');
-  await search.pressSequentially('"AND (*', { delay: 20 });
-  await expect(page.getByTestId('empty-state')).toContainText('No cards match “"AND (*”');
+  // Operators and quotes are searched as plain words: "qzx" matches no card, so nothing is found.
+  await search.pressSequentially('"qzx AND (*', { delay: 20 });
+  await expect(page.getByTestId('empty-state')).toContainText('No cards match “"qzx AND (*”');
   await expect(page.getByTestId('search-error')).toHaveCount(0);
   await expect(page.locator('[data-testid="toast"][data-kind="error"]')).toHaveCount(0);
 
@@ -70,7 +71,12 @@ test('a new creature is built through the generated form, validated inline and s
   await page.getByTestId('new-card-type').selectOption('creature');
 
   await field(page, '/name').fill(name);
-  await field(page, '/colors').locator('[data-value="red"]').click();
+  // Only red: switch red on and anything the type starts with (e.g. neutral) off.
+  const colorChips = field(page, '/colors').locator('button[data-value]');
+  for (const chip of await colorChips.all()) {
+    const wanted = (await chip.getAttribute('data-value')) === 'red';
+    if ((await chip.getAttribute('aria-pressed')) !== String(wanted)) await chip.click();
+  }
   await field(page, '/cost').fill('3');
   await field(page, '/atk').fill('2');
   await field(page, '/hp').fill('4');

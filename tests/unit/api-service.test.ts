@@ -125,6 +125,8 @@ describe('openCardwright', () => {
 
   it('seeds the samples on first start, once, and never again after the user deleted them', async () => {
     const samples = readSamples();
+    expect(samples.sets.length).toBeGreaterThan(0);
+    expect(samples.decks.length).toBeGreaterThan(0);
     const sets = await call('listSets', {});
     expect(sets.map((set) => set.id).sort()).toEqual(samples.sets.map((file) => file.set.id).sort());
     for (const file of samples.sets) {

@@ -27,6 +27,7 @@ import {
   type PrintCard,
   type PrintOptions,
 } from '../../src-main/pdf/print-sheet';
+import { loadGameSystem } from '../../src-main/services/game-systems';
 
 const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
 const POKER = { widthMm: 63, heightMm: 88 };
@@ -606,3 +607,40 @@ describe('renderPrintSheet', () => {
     expect(pdfInfo(writePdf(result.bytes)).Pages).toBe('120');
   });
 });
+
+describe('OSMCG print', () => {
+  const osmcg = loadGameSystem(resolve(__dirname, '../../card-schema/systems/osmcg'));
+  const docs: CardDocument[] = [
+    { type: 'hero', name: 'Emberhold', colors: ['red', 'white'], atk: 3, hp: 12, spd: 5, ap: 3, startingMana: 2, regen: 2, manaMax: 8, abilities: [{ name: 'Rally', cost: '2 AP', text: 'Allies within 3" gain +1 ATK.' }] },
+    { type: 'creature', name: 'Ashhound', colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 6, ap: 2, keywords: [{ kw: 'Haste' }], text: 'On Deploy: deal 1 damage.' },
+    { type: 'spell', name: 'Tidesurge', colors: ['blue'], cost: 3, speed: 'Quick', text: 'Push every enemy unit within 4" back 3".' },
+    { type: 'skill', name: 'Bracing', colors: ['neutral'], speed: 'Quick', skillCost: { kind: 'Exhaust' }, text: 'Prevent the next 2 damage.' },
+    { type: 'equipment', name: 'Ironhelm', colors: ['white'], cost: 1, hpBonus: 2, text: 'Equipped unit gains Defense:1.' },
+  ];
+
+  it.each(['A4', 'Letter'] as const)('prints every card type inside its slot, backs mirrored (%s)', async (paper) => {
+    const result = await renderPrintSheet({
+      items: docs.map((doc) => ({ system: osmcg, doc, copies: 2 })),
+      print: options({ paper, backs: true }),
+      fontsDir: FONTS_DIR,
+      title: 'OSMCG sample',
+    });
+    expect(result).toMatchObject({ cards: 10, pages: 4 });
+    const path = writePdf(result.bytes);
+    const slots = imposeCards(PAPER_SIZES[paper], osmcg.card, 3).slots;
+    const found = words(path);
+    docs.forEach((doc, i) => {
+      const hits = found.filter((word) => word.text === doc.name);
+      expect(hits, doc.name).toHaveLength(2);
+      hits.forEach((hit, copy) => {
+        const index = i * 2 + copy;
+        expect(hit.page).toBe(index < 9 ? 1 : 3);
+        expect(insideBox(hit.box, toPt(slots[index % 9].trim), 0.01), doc.name).toBe(true);
+      });
+    });
+    const fonts = poppler('pdffonts', [path]).trim().split('\n').slice(2);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const row of fonts) expect(row.split(/\s+/).slice(-5, -4)[0]).toBe('yes');
+  });
+});
+
