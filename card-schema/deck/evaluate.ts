@@ -116,7 +116,8 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
         : rule.min !== undefined
           ? `at least ${rule.min}`
           : `at most ${rule.max}`;
-  const base = { rule: id, section: rule.section, cardIds: (context.sections[rule.section] ?? []).map((e) => e.cardId) };
+  // A size problem is the section's, not any one card's: no cards are singled out.
+  const base = { rule: id, section: rule.section, cardIds: [] };
   if (rule.min !== undefined && count < rule.min) {
     return [{ ...base, code: 'SECTION_TOO_SMALL', message: `${label} has ${plural(count, 'card')}; it needs ${needs}.` }];
   }
