@@ -1,16 +1,23 @@
 // Deck legality: evaluates a system's declarative deck rules against a deck. Pure and linear in
 // the deck's size, so the deck builder can run it on every change. Each rule yields at most one
 // violation naming every card involved (copy limits: one per card, so each can be fixed alone).
+// Rules scoped to play formats apply only when the deck is in one of them.
 
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
+import { cardMatches, fieldValue } from './card-match';
 import type {
   AllowedTypesRule,
+  CardsMatchRule,
   CopyLimitRule,
   Deck,
   DeckEntry,
   DeckReport,
   DeckRule,
   IdentitySubsetRule,
+  PlayFormat,
+  PrerequisiteRule,
+  QuotaRule,
+  RequiresRule,
   SectionSizeRule,
   Violation,
 } from './format';
@@ -29,7 +36,13 @@ export function ruleId(rule: DeckRule, index: number): string {
   return rule.id ?? `${rule.kind}#${index}`;
 }
 
-export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | 'sections'>, lookup: CardLookup): DeckReport {
+/** The play format a deck is judged in: its own, else the system's first; undefined if none. */
+export function deckFormatOf(system: GameSystem, deck: Pick<Deck, 'format'>): PlayFormat | undefined {
+  const formats = system.deck.formats ?? [];
+  return deck.format === undefined ? formats[0] : formats.find((format) => format.id === deck.format);
+}
+
+export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | 'sections' | 'format'>, lookup: CardLookup): DeckReport {
   const sections = deck.sections ?? {};
   const counts: Record<string, number> = {};
   for (const section of system.deck.sections) counts[section.id] = total(sections[section.id]);
@@ -45,7 +58,11 @@ export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | '
     });
   }
   violations.push(...unknownCards(context));
+  const format = deckFormatOf(system, deck);
+  if (deck.format !== undefined && !format) violations.push(unknownFormat(system, deck.format));
+  if (format) violations.push(...formatLists(context, format));
   system.deck.rules.forEach((rule, index) => {
+    if (rule.formats && !(format && rule.formats.includes(format.id))) return;
     const id = ruleId(rule, index);
     switch (rule.kind) {
       case 'sectionSize':
@@ -60,9 +77,40 @@ export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | '
       case 'identitySubset':
         violations.push(...identitySubset(context, rule, id));
         break;
+      case 'quota':
+        violations.push(...quota(context, rule, id));
+        break;
+      case 'requires':
+        violations.push(...requires(context, rule, id));
+        break;
+      case 'cardsMatch':
+        violations.push(...cardsMatch(context, rule, id));
+        break;
+      case 'prerequisite':
+        violations.push(...prerequisite(context, rule, id));
+        break;
     }
   });
-  return { legal: violations.length === 0, counts, violations };
+  const report: DeckReport = { legal: violations.length === 0, counts, violations };
+  if (format) report.format = format.id;
+  return report;
+}
+
+/** Every entry of the given sections (all of the system's sections when absent), with its card. */
+function entriesOf(context: Context, sectionIds: readonly string[] | undefined): { entry: DeckEntry; doc: CardDocument | undefined }[] {
+  const ids = sectionIds ?? context.system.deck.sections.map((section) => section.id);
+  const result: { entry: DeckEntry; doc: CardDocument | undefined }[] = [];
+  for (const sectionId of ids) for (const entry of context.sections[sectionId] ?? []) result.push({ entry, doc: context.lookup(entry.cardId) });
+  return result;
+}
+
+/** "Deck has" for one section, "The deck has" for several. */
+function whereLabel(context: Context, sectionIds: readonly string[] | undefined): string {
+  return sectionIds?.length === 1 ? sectionLabel(context.system, sectionIds[0]) : 'The deck';
+}
+
+function singleSection(sectionIds: readonly string[] | undefined): { section?: string } {
+  return sectionIds?.length === 1 ? { section: sectionIds[0] } : {};
 }
 
 function total(entries: readonly DeckEntry[] | undefined): number {
@@ -92,7 +140,7 @@ function plural(n: number, word: string): string {
 function unknownCards(context: Context): Violation[] {
   const missing: string[] = [];
   for (const entries of Object.values(context.sections)) {
-    for (const entry of entries) if (!context.lookup(entry.cardId)) missing.push(entry.cardId);
+    for (const entry of entries) if (!context.lookup(entry.cardId) && !missing.includes(entry.cardId)) missing.push(entry.cardId);
   }
   if (missing.length === 0) return [];
   return [
@@ -129,9 +177,10 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
 
 function allowedTypes(context: Context, rule: AllowedTypesRule, id: string): Violation[] {
   const allowed = new Set(rule.types);
-  const offending = (context.sections[rule.section] ?? []).filter((entry) => {
+  const offending = (context.sections[rule.section] ?? []).filter((entry, index, entries) => {
     const doc = context.lookup(entry.cardId);
-    return doc !== undefined && !allowed.has(doc.type);
+    const first = entries.findIndex((e) => e.cardId === entry.cardId) === index;
+    return first && doc !== undefined && !allowed.has(doc.type);
   });
   if (offending.length === 0) return [];
   const typeLabel = (typeId: string) => context.system.cardTypes.find((t) => t.id === typeId)?.label ?? typeId;
@@ -148,23 +197,181 @@ function allowedTypes(context: Context, rule: AllowedTypesRule, id: string): Vio
 }
 
 function copyLimit(context: Context, rule: CopyLimitRule, id: string): Violation[] {
-  const sectionIds = rule.sections ?? Object.keys(context.sections);
-  const copies = new Map<string, number>();
-  for (const sectionId of sectionIds) {
-    for (const entry of context.sections[sectionId] ?? []) copies.set(entry.cardId, (copies.get(entry.cardId) ?? 0) + entry.count);
+  // Group copies by what makes cards "the same": their name (reprints together) or their id.
+  const groups = new Map<string, { count: number; cardIds: string[]; docs: (CardDocument | undefined)[] }>();
+  for (const { entry, doc } of entriesOf(context, rule.sections)) {
+    const key = rule.countBy === 'id' || !doc ? `id:${entry.cardId}` : `name:${doc.name}`;
+    const group = groups.get(key) ?? { count: 0, cardIds: [], docs: [] };
+    group.count += entry.count;
+    if (!group.cardIds.includes(entry.cardId)) {
+      group.cardIds.push(entry.cardId);
+      group.docs.push(doc);
+    }
+    groups.set(key, group);
   }
   const violations: Violation[] = [];
-  for (const [cardId, count] of copies) {
-    if (count > rule.max) {
+  for (const group of groups.values()) {
+    // Prints of one name may carry different limits: the strictest applies, whatever the order.
+    const max = Math.min(...group.docs.map((doc) => copyLimitFor(rule, doc)));
+    if (group.count > max) {
       violations.push({
         code: 'TOO_MANY_COPIES',
         rule: id,
-        cardIds: [cardId],
-        message: `${cardName(context, cardId)} has ${count} copies; at most ${rule.max} are allowed.`,
+        cardIds: group.cardIds,
+        message: `${cardName(context, group.cardIds[0])} has ${copiesOf(group.count)}; at most ${max} ${max === 1 ? 'is' : 'are'} allowed.`,
       });
     }
   }
   return violations;
+}
+
+/** A card's own limit field wins, then the first matching override, then the rule's max. */
+export function copyLimitFor(rule: CopyLimitRule, doc: CardDocument | undefined): number {
+  if (!doc) return rule.max;
+  if (rule.limitField !== undefined) {
+    const own = fieldValue(doc, rule.limitField);
+    if (typeof own === 'number') return own;
+  }
+  return rule.overrides?.find((override) => cardMatches(doc, override.match))?.max ?? rule.max;
+}
+
+function unknownFormat(system: GameSystem, formatId: string): Violation {
+  const formats = (system.deck.formats ?? []).map((format) => `"${format.label}"`);
+  return {
+    code: 'UNKNOWN_FORMAT',
+    rule: 'format',
+    cardIds: [],
+    message: `This deck is set to the format "${formatId}", which ${system.name} does not have (${formats.length ? `formats: ${formats.join(', ')}` : 'it has no formats'}).`,
+  };
+}
+
+/** The format's ban list and restricted list, counted by card name over the whole deck. */
+function formatLists(context: Context, format: PlayFormat): Violation[] {
+  if (!format.banned?.length && !format.restricted?.length) return [];
+  const banned = new Set(format.banned ?? []);
+  const bannedIds: string[] = [];
+  const copies = new Map<string, { count: number; cardIds: string[] }>();
+  for (const { entry, doc } of entriesOf(context, undefined)) {
+    if (!doc) continue;
+    if (banned.has(doc.name) && !bannedIds.includes(entry.cardId)) bannedIds.push(entry.cardId);
+    const named = copies.get(doc.name) ?? { count: 0, cardIds: [] };
+    named.count += entry.count;
+    if (!named.cardIds.includes(entry.cardId)) named.cardIds.push(entry.cardId);
+    copies.set(doc.name, named);
+  }
+  const rule = `format:${format.id}`;
+  const violations: Violation[] = [];
+  if (bannedIds.length > 0) {
+    const names = [...new Set(bannedIds.map((cardId) => cardName(context, cardId)))];
+    violations.push({
+      code: 'BANNED_CARD',
+      rule,
+      cardIds: bannedIds,
+      message: `${listNames(names)} ${names.length === 1 ? 'is' : 'are'} banned in ${format.label}.`,
+    });
+  }
+  for (const limit of format.restricted ?? []) {
+    const named = copies.get(limit.name);
+    if (named && named.count > limit.max) {
+      violations.push({
+        code: 'RESTRICTED_CARD',
+        rule,
+        cardIds: named.cardIds,
+        message: `"${limit.name}" has ${copiesOf(named.count)}; ${format.label} allows at most ${limit.max}.`,
+      });
+    }
+  }
+  return violations;
+}
+
+function copiesOf(n: number): string {
+  return `${n} ${n === 1 ? 'copy' : 'copies'}`;
+}
+
+function quota(context: Context, rule: QuotaRule, id: string): Violation[] {
+  let count = 0;
+  const cardIds: string[] = [];
+  for (const { entry, doc } of entriesOf(context, rule.sections)) {
+    if (doc && cardMatches(doc, rule.match)) {
+      count += entry.count;
+      if (!cardIds.includes(entry.cardId)) cardIds.push(entry.cardId);
+    }
+  }
+  const base = { rule: id, ...singleSection(rule.sections) };
+  const has = `${whereLabel(context, rule.sections)} has ${count} ${rule.label}`;
+  if (rule.min !== undefined && count < rule.min) {
+    return [{ ...base, code: 'QUOTA_TOO_FEW', cardIds: [], message: `${has}; it needs at least ${rule.min}.` }];
+  }
+  if (rule.max !== undefined && count > rule.max) {
+    return [{ ...base, code: 'QUOTA_TOO_MANY', cardIds, message: `${has}; it may have at most ${rule.max}.` }];
+  }
+  return [];
+}
+
+function requires(context: Context, rule: RequiresRule, id: string): Violation[] {
+  const min = rule.min ?? 1;
+  let count = 0;
+  for (const { entry, doc } of entriesOf(context, rule.sections)) if (doc && cardMatches(doc, rule.match)) count += entry.count;
+  if (count >= min) return [];
+  const needs = min === 1 ? rule.label : `at least ${min} × ${rule.label}`;
+  return [
+    {
+      code: 'REQUIRED_MISSING',
+      rule: id,
+      ...singleSection(rule.sections),
+      cardIds: [],
+      message: `${whereLabel(context, rule.sections)} needs ${needs}; it has ${count === 0 ? 'none' : count}.`,
+    },
+  ];
+}
+
+function cardsMatch(context: Context, rule: CardsMatchRule, id: string): Violation[] {
+  const offending: string[] = [];
+  for (const { entry, doc } of entriesOf(context, rule.sections)) {
+    if (doc && !cardMatches(doc, rule.match) && !offending.includes(entry.cardId)) offending.push(entry.cardId);
+  }
+  if (offending.length === 0) return [];
+  const names = offending.map((cardId) => cardName(context, cardId));
+  return [
+    {
+      code: 'CARD_NOT_ALLOWED',
+      rule: id,
+      ...singleSection(rule.sections),
+      cardIds: offending,
+      message: `${whereLabel(context, rule.sections)} may only hold ${rule.label}: ${listNames(names)} cannot be there.`,
+    },
+  ];
+}
+
+/** The names a card's prerequisite field lists (a string, or an array of alternatives). */
+export function prerequisitesOf(doc: CardDocument, field: string): string[] {
+  const value = fieldValue(doc, field);
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+}
+
+function prerequisite(context: Context, rule: PrerequisiteRule, id: string): Violation[] {
+  const entries = entriesOf(context, rule.sections);
+  const targetField = rule.targetField ?? 'name';
+  const present = new Set<unknown>();
+  for (const { doc } of entries) if (doc) present.add(fieldValue(doc, targetField));
+  const offending: { cardId: string; needs: string[] }[] = [];
+  for (const { entry, doc } of entries) {
+    if (!doc || offending.some((o) => o.cardId === entry.cardId)) continue;
+    const needs = prerequisitesOf(doc, rule.field);
+    if (needs.length > 0 && !needs.some((name) => present.has(name))) offending.push({ cardId: entry.cardId, needs });
+  }
+  if (offending.length === 0) return [];
+  const described = offending.map((o) => `${cardName(context, o.cardId)} needs ${o.needs.map((n) => `"${n}"`).join(' or ')}`);
+  return [
+    {
+      code: 'MISSING_PREREQUISITE',
+      rule: id,
+      ...singleSection(rule.sections),
+      cardIds: offending.map((o) => o.cardId),
+      message: `${listNames(described)} in the deck.`,
+    },
+  ];
 }
 
 function identitySubset(context: Context, rule: IdentitySubsetRule, id: string): Violation[] {
@@ -192,7 +399,7 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
       const doc = context.lookup(entry.cardId);
       if (!doc) continue;
       const outside = identityOf(doc, dimension).filter((value) => !neutral.has(value) && !allowed.has(value));
-      if (outside.length > 0) offending.push({ cardId: entry.cardId, outside });
+      if (outside.length > 0 && !offending.some((o) => o.cardId === entry.cardId)) offending.push({ cardId: entry.cardId, outside });
     }
   }
   if (offending.length === 0) return [];

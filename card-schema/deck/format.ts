@@ -1,10 +1,18 @@
-// Deck format and declarative deck rules. A deck is split into sections defined by the
-// game system (OSMCG: "hero" and "main"); rules constrain sections and are evaluated by
-// `evaluateDeck`. Each violation carries a stable code so tests and UI can rely on it.
+// Deck format and declarative deck rules. A deck is split into sections defined by the game
+// system (OSMCG: "hero", "main", and the extra "missions"/"objectives" decks); rules constrain
+// sections and are evaluated by `evaluateDeck`. Each violation carries a stable code so tests
+// and UI can rely on it. Everything here is data a designer writes in system.json.
 
 export interface DeckFormat {
   sections: DeckSectionDef[];
   rules: DeckRule[];
+  /**
+   * Play formats with their own ban and restricted lists (and rules scoped to them). A deck
+   * names its format; a deck that names none plays the first one listed.
+   */
+  formats?: PlayFormat[];
+  /** Decks the app can build from the library in one click (OMMS packs, starter decks). */
+  generators?: DeckGenerator[];
 }
 
 export interface DeckSectionDef {
@@ -14,19 +22,50 @@ export interface DeckSectionDef {
   types: string[];
   /** The leader section holds the card that defines the deck's identity (OSMCG's Hero). */
   leader?: boolean;
+  /** An extra deck kept apart from the draw pile (OSMCG's Mission and Objective decks). */
+  extra?: boolean;
+  description?: string;
+}
+
+/** Which cards a rule talks about. Every condition given must hold. */
+export interface CardMatch {
+  /** Card type ids. */
+  types?: string[];
+  /** Exact card names. */
+  names?: string[];
+  /** Field conditions on the card document. */
+  where?: FieldCondition[];
+}
+
+export interface FieldCondition {
+  field: string;
+  /** Equal to this value (an array field: contains it). */
+  equals?: string | number | boolean;
+  /** One of these values (an array field: contains one of them). */
+  in?: (string | number | boolean)[];
+  /** The field is present and not empty (true) or absent/empty (false). */
+  exists?: boolean;
 }
 
 export type DeckRule =
   | SectionSizeRule
   | AllowedTypesRule
   | CopyLimitRule
-  | IdentitySubsetRule;
+  | IdentitySubsetRule
+  | QuotaRule
+  | RequiresRule
+  | CardsMatchRule
+  | PrerequisiteRule;
+
+export type DeckRuleKind = DeckRule['kind'];
 
 interface RuleBase {
   /** Optional stable id for the rule within its system (defaults to `kind` + index). */
   id?: string;
   /** Player-facing description of the rule, shown beside its violations. */
   description?: string;
+  /** Play formats the rule applies in; every format when absent. */
+  formats?: string[];
 }
 
 export interface SectionSizeRule extends RuleBase {
@@ -47,6 +86,12 @@ export interface CopyLimitRule extends RuleBase {
   /** Sections counted together; all sections when absent. */
   sections?: string[];
   max: number;
+  /** What makes two cards "the same card": its name (reprints count together) or its id. */
+  countBy?: 'name' | 'id';
+  /** Cards with another limit, e.g. "at most 1 of any legendary card". First match wins. */
+  overrides?: { match: CardMatch; max: number }[];
+  /** A number field of the card that, when present, is that card's own limit ("max 2 per deck"). */
+  limitField?: string;
 }
 
 export interface IdentitySubsetRule extends RuleBase {
@@ -55,6 +100,74 @@ export interface IdentitySubsetRule extends RuleBase {
   leaderSection: string;
   /** Sections whose cards must stay within that identity. */
   sections: string[];
+}
+
+/** Between min and max copies of the matching cards (type quotas). */
+export interface QuotaRule extends RuleBase {
+  kind: 'quota';
+  /** Sections counted together; all sections when absent. */
+  sections?: string[];
+  match: CardMatch;
+  /** What the matching cards are called in messages, plural: "Spells", "basic Miscrits". */
+  label: string;
+  min?: number;
+  max?: number;
+}
+
+/** At least `min` (default 1) copies of matching cards must be present. */
+export interface RequiresRule extends RuleBase {
+  kind: 'requires';
+  sections?: string[];
+  match: CardMatch;
+  /** What is required, for messages: "a basic Miscrit". */
+  label: string;
+  min?: number;
+}
+
+/** Every card in the sections must match (muhq's store: only cards with a buy cost). */
+export interface CardsMatchRule extends RuleBase {
+  kind: 'cardsMatch';
+  sections?: string[];
+  match: CardMatch;
+  /** What the cards must be, for messages: "cards with a buy cost". */
+  label: string;
+}
+
+/**
+ * Links that must exist in the deck: a card whose `field` names other cards (Miscrits'
+ * `evolvesFrom`) needs one of them in the deck. Names are matched against `targetField`.
+ */
+export interface PrerequisiteRule extends RuleBase {
+  kind: 'prerequisite';
+  sections?: string[];
+  field: string;
+  /** Field of the required card that must equal the named value; "name" when absent. */
+  targetField?: string;
+}
+
+export interface PlayFormat {
+  id: string;
+  label: string;
+  description?: string;
+  /** Card names that may not be played in this format. */
+  banned?: string[];
+  /** Card names limited to fewer copies in this format. */
+  restricted?: { name: string; max: number }[];
+}
+
+/** Builds a deck from library cards: every matching card, `copies` times, into a section. */
+export interface DeckGenerator {
+  id: string;
+  label: string;
+  description?: string;
+  fill: DeckFill[];
+}
+
+export interface DeckFill {
+  section: string;
+  match: CardMatch;
+  /** Copies of each matching card: a number, or a number field of the card. */
+  copies: number | { field: string };
 }
 
 export interface DeckEntry {
@@ -67,23 +180,36 @@ export interface Deck {
   systemId: string;
   name: string;
   notes?: string;
+  /** Play format id (see DeckFormat.formats); the system's first format when absent. */
+  format?: string;
   sections: Record<string, DeckEntry[]>;
   updatedAt?: string;
 }
 
-export type ViolationCode =
-  | 'SECTION_TOO_SMALL'
-  | 'SECTION_TOO_LARGE'
-  | 'TYPE_NOT_ALLOWED'
-  | 'TOO_MANY_COPIES'
-  | 'IDENTITY_MISMATCH'
-  | 'MISSING_LEADER'
-  | 'UNKNOWN_CARD'
-  | 'WRONG_SYSTEM';
+export const VIOLATION_CODES = [
+  'SECTION_TOO_SMALL',
+  'SECTION_TOO_LARGE',
+  'TYPE_NOT_ALLOWED',
+  'TOO_MANY_COPIES',
+  'IDENTITY_MISMATCH',
+  'MISSING_LEADER',
+  'QUOTA_TOO_FEW',
+  'QUOTA_TOO_MANY',
+  'REQUIRED_MISSING',
+  'CARD_NOT_ALLOWED',
+  'MISSING_PREREQUISITE',
+  'BANNED_CARD',
+  'RESTRICTED_CARD',
+  'UNKNOWN_FORMAT',
+  'UNKNOWN_CARD',
+  'WRONG_SYSTEM',
+] as const;
+
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
 export interface Violation {
   code: ViolationCode;
-  /** Id of the rule that produced it (see RuleBase.id). */
+  /** Id of the rule that produced it (see RuleBase.id; "format:<id>" for ban lists). */
   rule: string;
   section?: string;
   /** Card ids involved, so the UI can highlight them. */
@@ -96,5 +222,7 @@ export interface DeckReport {
   legal: boolean;
   /** Total copies per section, for "30/30" style counters. */
   counts: Record<string, number>;
+  /** The play format the deck was judged in, if the system has formats. */
+  format?: string;
   violations: Violation[];
 }

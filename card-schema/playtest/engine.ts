@@ -3,6 +3,7 @@
 // pure and returns a new state, which stays plain JSON and carries its own undo history.
 // Pile order: index 0 of a zone is its top card (the next draw for a deck).
 
+import { cardMatches } from '../deck/card-match';
 import type { Deck } from '../deck/format';
 import type { CardDocument, GameSystem } from '../system/format';
 import type { BoardSetup, ValueSource, ZoneDef, ZoneKind } from './format';
@@ -19,6 +20,9 @@ export class PlaytestError extends Error {
     this.name = 'PlaytestError';
   }
 }
+
+/** Redraws allowed while an opening hand lacks a required card (then the hand stands). */
+const MAX_REDRAWS = 50;
 
 /** One physical copy of a card in the game. */
 export interface CardInstance {
@@ -79,11 +83,19 @@ export type CardLookup = (cardId: string) => CardDocument | undefined;
 
 export function createPlaytest(
   system: GameSystem,
-  deck: Pick<Deck, 'sections'>,
+  deck: Pick<Deck, 'sections' | 'format'>,
   lookup: CardLookup,
   seed: number,
+  /** One of `system.board.modes`; when absent, the mode named like the deck's format, else the first. */
+  modeId?: string,
 ): PlaytestState {
-  const board = system.board;
+  const modes = system.board.modes ?? [];
+  const mode = modeId === undefined ? (modes.find((m) => m.id === deck.format) ?? modes[0]) : modes.find((m) => m.id === modeId);
+  if (modeId !== undefined && !mode) {
+    const known = (system.board.modes ?? []).map((m) => `"${m.id}"`).join(', ') || 'none';
+    throw new PlaytestError(`${system.name} has no game mode "${modeId}" (modes: ${known}).`);
+  }
+  const board: BoardSetup = mode?.setup ? { ...system.board, ...mode.setup } : system.board;
   const deckZone = requireZone(board, 'deck');
   requireZone(board, 'hand');
   const boardZone = board.zones.find((zone) => zone.kind === 'board');
@@ -118,9 +130,15 @@ export function createPlaytest(
   const zones: Record<string, string[]> = Object.fromEntries(board.zones.map((zone) => [zone.id, []]));
   const leaderIds = board.leaderSection ? expand(board.leaderSection) : [];
   if (boardZone) zones[boardZone.id] = leaderIds;
-  const [deckIds, rng] = shuffled(expand(board.deckSection), seedState(seed));
+  let [deckIds, rng] = shuffled(expand(board.deckSection), seedState(seed));
   zones[deckZone.id] = deckIds;
+  // Extra decks (OSMCG's Missions) start shuffled in their own zones.
+  for (const zone of board.zones) {
+    if (!zone.section || zone.id === deckZone.id) continue;
+    [zones[zone.id], rng] = shuffled(expand(zone.section), rng);
+  }
 
+  if (mode) log.push(`Mode: ${mode.label}.`);
   for (const [cardId, copies] of missing) log.push(`Skipped ${copies} × unknown card "${cardId}" (not in the library).`);
   const leader = leaderIds.length > 0 ? cards[leaderIds[0]].doc : undefined;
   if (board.leaderSection) {
@@ -150,13 +168,42 @@ export function createPlaytest(
     turn: 1,
     phase: board.phases[0],
     mulligans: 0,
-    awaitingKeep: board.mulligan === 'london',
+    awaitingKeep: board.mulligan !== 'none',
     log,
     history: [],
   };
-  const opened = drawCards(initial, board.openingHand, 'Opening hand');
+  const opened = drawOpeningHand(initial, board.openingHand, 'Opening hand');
   if (opened.awaitingKeep) opened.log.push('Keep this hand or take a mulligan.');
   return opened;
+}
+
+/**
+ * Draws an opening hand; when the game demands a kind of card in it (Miscrits: a basic
+ * Miscrit) and the hand has none, the hand is shown, shuffled back and redrawn.
+ */
+function drawOpeningHand(state: PlaytestState, size: number, verb: string): PlaytestState {
+  const required = state.board.openingHandMustInclude;
+  let next = drawCards(state, size, verb);
+  if (!required) return next;
+  const handZone = requireZone(state.board, 'hand');
+  const deckZone = requireZone(state.board, 'deck');
+  const fits = (id: string) => cardMatches(next.cards[id].doc, required.match);
+  if (![...next.zones[handZone.id], ...next.zones[deckZone.id]].some(fits)) {
+    next.log.push(`The ${deckZone.label} holds no ${required.label}: the hand stands without one.`);
+    return next;
+  }
+  for (let redraw = 1; redraw <= MAX_REDRAWS && !next.zones[handZone.id].some(fits); redraw++) {
+    const hand = next.zones[handZone.id];
+    const [deck, rng] = shuffled([...next.zones[deckZone.id], ...hand], next.rng);
+    next = {
+      ...next,
+      rng,
+      zones: { ...next.zones, [deckZone.id]: deck, [handZone.id]: [] },
+      log: [...next.log, `No ${required.label} in hand: shuffled it back to redraw.`],
+    };
+    next = drawCards(next, size, verb);
+  }
+  return next;
 }
 
 /** A ValueSource as a number: fixed, or read from the leader card (0 when absent). */
@@ -217,11 +264,23 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
   }
 }
 
+/** Cards the keeper puts on the bottom: one per mulligan in a London mulligan, else none. */
+export function cardsToBottom(state: Pick<PlaytestState, 'board' | 'mulligans'>): number {
+  return state.board.mulligan === 'london' ? state.mulligans : 0;
+}
+
+/** Size of the hand drawn after `mulligans` mulligans. */
+function handSizeAfter(board: BoardSetup, mulligans: number): number {
+  if (board.mulligan !== 'smaller') return board.openingHand;
+  return board.openingHand - Math.max(0, mulligans - (board.freeMulligans ?? 0));
+}
+
 function mulligan(state: PlaytestState): PlaytestState {
-  if (state.board.mulligan !== 'london') throw new PlaytestError('This game has no mulligan.');
+  if (state.board.mulligan === 'none') throw new PlaytestError('This game has no mulligan.');
   if (!state.awaitingKeep) throw new PlaytestError('A mulligan is only possible before keeping the opening hand.');
-  if (state.mulligans >= state.board.openingHand) {
-    throw new PlaytestError(`No more mulligans: after ${state.mulligans} the whole hand would go to the bottom.`);
+  const london = state.board.mulligan === 'london';
+  if (london ? state.mulligans >= state.board.openingHand : handSizeAfter(state.board, state.mulligans + 1) <= 0) {
+    throw new PlaytestError(`No more mulligans: after ${state.mulligans} the ${london ? 'whole hand would go to the bottom' : 'next hand would be empty'}.`);
   }
   const deckZone = requireZone(state.board, 'deck');
   const handZone = requireZone(state.board, 'hand');
@@ -235,8 +294,8 @@ function mulligan(state: PlaytestState): PlaytestState {
     zones: { ...state.zones, [deckZone.id]: deck, [handZone.id]: [] },
     log: [...state.log, `Mulligan ${mulligans}: shuffled ${hand.length} cards back into the ${deckZone.label}.`],
   };
-  const drawn = drawCards(shuffledBack, state.board.openingHand, 'New hand');
-  drawn.log.push(`When keeping, put ${mulligans} card${mulligans === 1 ? '' : 's'} on the bottom of the ${deckZone.label}.`);
+  const drawn = drawOpeningHand(shuffledBack, handSizeAfter(state.board, mulligans), 'New hand');
+  if (london) drawn.log.push(`When keeping, put ${mulligans} card${mulligans === 1 ? '' : 's'} on the bottom of the ${deckZone.label}.`);
   return drawn;
 }
 
@@ -244,9 +303,10 @@ function keep(state: PlaytestState, bottom: string[]): PlaytestState {
   if (!state.awaitingKeep) throw new PlaytestError('The opening hand has already been kept.');
   const deckZone = requireZone(state.board, 'deck');
   const handZone = requireZone(state.board, 'hand');
-  if (bottom.length !== state.mulligans) {
+  const needed = cardsToBottom(state);
+  if (bottom.length !== needed) {
     throw new PlaytestError(
-      `Keeping after ${state.mulligans} mulligan${state.mulligans === 1 ? '' : 's'} needs exactly ${state.mulligans} card${state.mulligans === 1 ? '' : 's'} put on the bottom; got ${bottom.length}.`,
+      `Keeping after ${state.mulligans} mulligan${state.mulligans === 1 ? '' : 's'} needs exactly ${needed} card${needed === 1 ? '' : 's'} put on the bottom; got ${bottom.length}.`,
     );
   }
   if (new Set(bottom).size !== bottom.length) throw new PlaytestError('The cards put on the bottom must all be different.');

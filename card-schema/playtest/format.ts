@@ -1,12 +1,16 @@
 // Solo-board setup as data: zones, opening hand, mulligan, resources and turn phases.
 // The playtest engine reads only this, so any game system gets a working board.
 
+import type { CardMatch } from '../deck/format';
+
 export type ZoneKind = 'deck' | 'hand' | 'board' | 'discard' | 'exile' | 'other';
 
 export interface ZoneDef {
   id: string;
   label: string;
   kind: ZoneKind;
+  /** A deck section whose cards start here, shuffled (extra decks such as OSMCG's Missions). */
+  section?: string;
 }
 
 /** A number fixed in the setup, or read from a field of the leader card. */
@@ -30,10 +34,29 @@ export interface BoardSetup {
   /** Section whose card starts on the board (OSMCG's Hero); optional. */
   leaderSection?: string;
   openingHand: number;
-  mulligan: 'london' | 'none';
+  /**
+   * london: redraw the full hand, then put one card per mulligan on the bottom;
+   * smaller: redraw one card fewer per mulligan (after `freeMulligans` free ones); none.
+   */
+  mulligan: 'london' | 'smaller' | 'none';
+  /** Mulligans that cost nothing before hands get smaller ("smaller" only). */
+  freeMulligans?: number;
   drawPerTurn: number;
   /** What happens when drawing from an empty deck. */
   emptyDeck: 'reshuffle-discard' | 'cannot-draw';
   resources: ResourceDef[];
   phases: string[];
+  /** The opening hand must hold such a card; otherwise it is shuffled back and redrawn. */
+  openingHandMustInclude?: { match: CardMatch; label: string };
+  /** Game modes that change the setup (OSMCG's 1v1, MOBA, FFA); the first is the default. */
+  modes?: GameMode[];
+}
+
+export interface GameMode {
+  id: string;
+  label: string;
+  description?: string;
+  players: { min: number; max: number };
+  /** Setup values this mode changes. */
+  setup?: Partial<Pick<BoardSetup, 'openingHand' | 'drawPerTurn' | 'resources' | 'phases'>>;
 }

@@ -7,7 +7,8 @@ import type { CardLayout } from '../layout/format';
 import type { DeckFormat } from '../deck/format';
 import type { BoardSetup } from '../playtest/format';
 
-export const GAME_SYSTEM_FORMAT_VERSION = 1;
+/** The format version this code reads; older files are migrated (see ./migrate.ts). */
+export const GAME_SYSTEM_FORMAT_VERSION = 2;
 
 export interface GameSystem {
   formatVersion: number;
@@ -27,6 +28,37 @@ export interface GameSystem {
   layouts: Record<string, CardLayout>;
   deck: DeckFormat;
   board: BoardSetup;
+  /** Rules reference the app shows beside the game: tables, optional rules, glossary. */
+  reference?: GameReference;
+}
+
+export interface GameReference {
+  tables?: ReferenceTable[];
+  optionalRules?: OptionalRule[];
+  /** Keywords, statuses and other terms, grouped by category. */
+  glossary?: GlossaryEntry[];
+}
+
+/** A lookup table from the rulebook (OMMS's Creation Total table). */
+export interface ReferenceTable {
+  id: string;
+  title: string;
+  description?: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+export interface OptionalRule {
+  id: string;
+  label: string;
+  description: string;
+}
+
+export interface GlossaryEntry {
+  term: string;
+  /** "Keyword", "Status", ... */
+  category: string;
+  text: string;
 }
 
 export interface IdentityDimension {

@@ -17,6 +17,8 @@ const deckInput = z.object({
   systemId: id,
   name: z.string().min(1).max(200),
   notes: z.string().max(20_000).optional(),
+  /** Play format id; the system's first format when absent. */
+  format: id.optional(),
   sections: z.record(z.string(), z.array(deckEntry).max(2_000)),
 });
 const printOptions = z
@@ -36,7 +38,23 @@ export interface SystemSummary {
   version: string;
   description?: string;
   license?: GameSystem['license'];
+  /** Shipped with Cardwright (cannot be replaced) rather than installed from a bundle. */
+  builtIn: boolean;
   cardTypes: { id: string; label: string }[];
+}
+
+/** A game system that was refused at load: which file, where in it, and why. */
+export interface SystemProblem {
+  file: string;
+  jsonPath: string;
+  reason: string;
+}
+
+export interface ImportSystemResult {
+  system: SystemSummary;
+  /** True when a user-installed system with this id was replaced. */
+  replaced: boolean;
+  sets: ImportSetResult[];
 }
 
 export interface ValidationIssue {
@@ -90,6 +108,11 @@ const none = z.object({});
 export const apiContract = {
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
+  listSystemProblems: returns<SystemProblem[]>()(none),
+  exportSystem: returns<FileBlob>()(z.object({ systemId: id })),
+  importSystem: returns<ImportSystemResult>()(
+    z.object({ fileName: z.string().max(500).default('game.cardwright-system.json'), text: z.string().max(200_000_000) }),
+  ),
 
   listSets: returns<CardSetInfo[]>()(none),
   createSet: returns<CardSetInfo>()(
@@ -117,6 +140,10 @@ export const apiContract = {
   saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
   deleteDeck: returns<void>()(byId),
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
+  /** Builds and saves a deck with one of the system's generators from the library's cards. */
+  generateDeck: returns<Deck>()(
+    z.object({ systemId: id, generatorId: id, setId: id.optional(), name: z.string().trim().min(1).max(200).optional() }),
+  ),
 
   exportDeckPdf: returns<PdfExport>()(z.object({ deckId: id, print: printOptions })),
   exportCardsPdf: returns<PdfExport>()(z.object({ cardIds: z.array(id).min(1).max(10_000), print: printOptions })),

@@ -9,10 +9,14 @@ import { cardIssues, createSet, deleteCard, deleteSet, requireSet, saveCard, typ
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckPrintItems, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { safeFileName } from '../services/file-format';
-import { loadGameSystems, type GameSystemLoadError } from '../services/game-systems';
+import { GameSystemLoadError, loadGameSystems } from '../services/game-systems';
+import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
+import { generateDeck } from '../services/deck-generators';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { seedSamples } from '../services/samples';
 import { exportSetFile, importSetFile } from '../services/set-files';
-import { SystemRegistry } from '../services/system-registry';
+import { SystemRegistry, type InstalledSystem } from '../services/system-registry';
 import { ApiError, type ApiHandlers, type ApiParsedInput, type PdfExport } from './contract';
 
 export interface CardwrightOptions {
@@ -32,9 +36,10 @@ export interface Cardwright {
 type PrintOptions = ApiParsedInput<'exportDeckPdf'>['print'];
 
 export function openCardwright(options: CardwrightOptions): Cardwright {
-  const { systems, errors } = loadGameSystems(options.systemsDir);
+  const userSystemsDir = join(options.dataDir, 'systems');
+  const { installed, errors } = loadAllSystems(options.systemsDir, userSystemsDir);
   const store = openStore(options.dataDir);
-  const lib: Library = { store, systems: new SystemRegistry(systems) };
+  const lib: Library = { store, systems: new SystemRegistry(installed) };
   try {
     const seeded = seedSamples(lib, options.samplesDir);
     for (const problem of seeded.problems) console.warn(`[cardwright] sample not imported: ${problem}`);
@@ -51,6 +56,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   const handlers: ApiHandlers = {
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
+    listSystemProblems: () => errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
+    exportSystem: ({ systemId }) => exportSystemBundle(lib, systemId),
+    importSystem: ({ fileName, text }) => importSystemBundle(lib, userSystemsDir, fileName, text),
 
     listSets: () => store.sets.list(),
     createSet: (input) => createSet(lib, input),
@@ -67,6 +75,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
     checkDeck: ({ deck }) => checkDeck(lib, deck),
+    generateDeck: (input) => generateDeck(lib, input),
 
     exportDeckPdf: ({ deckId, print }) => {
       const deck = requireDeck(lib, deckId);
@@ -84,6 +93,25 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   };
 
   return { handlers, systems: lib.systems.list(), systemErrors: errors, close: () => store.close() };
+}
+
+/** Built-in systems, then the user's; a user system may not take a built-in id. */
+function loadAllSystems(builtInDir: string, userDir: string): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
+  const builtIn = loadGameSystems(builtInDir);
+  const installed: InstalledSystem[] = builtIn.systems.map((system) => ({ system, dir: builtIn.dirs.get(system.id)!, builtIn: true }));
+  const errors = [...builtIn.errors];
+  if (existsSync(userDir)) {
+    const user = loadGameSystems(userDir);
+    errors.push(...user.errors);
+    for (const system of user.systems) {
+      if (builtIn.dirs.has(system.id)) {
+        errors.push(new GameSystemLoadError(`${system.id}/system.json`, '/id', `"${system.id}" is the id of a built-in game system; give this one another id`));
+      } else {
+        installed.push({ system, dir: user.dirs.get(system.id)!, builtIn: false });
+      }
+    }
+  }
+  return { installed, errors };
 }
 
 function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardRecord[] {

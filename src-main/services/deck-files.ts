@@ -35,6 +35,7 @@ export function parseDeckFile(fileName: string, text: string, isKnownSystem: (sy
 export function serializeDeckFile(deck: Deck): DeckFileJson {
   const body: DeckFileJson['deck'] = { id: deck.id, systemId: deck.systemId, name: deck.name, sections: deck.sections };
   if (deck.notes !== undefined) body.notes = deck.notes;
+  if (deck.format !== undefined) body.format = deck.format;
   return { format: DECK_FILE_FORMAT, formatVersion: DECK_FILE_VERSION, deck: body };
 }
 

@@ -31,6 +31,10 @@ export function deckProblems(lib: Library, deck: DeckInput, system: GameSystem):
   const problems: string[] = [];
   const sectionIds = system.deck.sections.map((section) => section.id);
   const cards = referencedCards(lib, deck);
+  const formats = (system.deck.formats ?? []).map((format) => format.id);
+  if (deck.format !== undefined && !formats.includes(deck.format)) {
+    problems.push(`format: "${deck.format}" is not a play format of ${system.name} (${formats.length ? `formats: ${formats.join(', ')}` : 'it has none'})`);
+  }
   for (const [sectionId, entries] of Object.entries(deck.sections)) {
     if (!sectionIds.includes(sectionId)) {
       problems.push(`"${sectionId}" is not a deck section of ${system.name} (sections: ${sectionIds.join(', ')})`);

@@ -8,6 +8,9 @@ import type { ErrorObject } from 'ajv';
 import type { CardLayout } from '../../card-schema/layout/format';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
+import { matchFields } from '../../card-schema/deck/card-match';
+import type { CardMatch } from '../../card-schema/deck/format';
+import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
 
@@ -74,6 +77,16 @@ function pointer(instancePath: string, error: ErrorObject): string {
 /** The most telling ajv error: the deepest one, preferring a `const` mismatch on `kind`. */
 function describeFormatError(errors: ErrorObject[]): { path: string; reason: string } {
   const kindError = errors.find((e) => e.keyword === 'const' && e.instancePath.endsWith('/kind'));
+  // A known kind with a bad field: the oneOf branch whose kind matched reports the real problem.
+  const KIND_CONST = /^(.*\/oneOf)\/(\d+)\/properties\/kind\/const$/;
+  const oneOf = kindError ? KIND_CONST.exec(kindError.schemaPath)?.[1] : undefined;
+  if (kindError && oneOf) {
+    const mismatched = new Set(
+      errors.filter((e) => e.keyword === 'const' && e.instancePath === kindError.instancePath).map((e) => KIND_CONST.exec(e.schemaPath)?.[2]),
+    );
+    const matched = errors.filter((e) => e.schemaPath.startsWith(`${oneOf}/`) && !mismatched.has(e.schemaPath.slice(oneOf.length + 1).split('/')[0]));
+    if (matched.length > 0) return describeFormatError(matched);
+  }
   if (kindError) {
     const kinds = errors
       .filter((e) => e.keyword === 'const' && e.instancePath === kindError.instancePath)
@@ -95,7 +108,13 @@ function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[
 export function loadGameSystem(dir: string): GameSystem {
   const read = reader(dir);
   const systemFile = read.display('system.json');
-  const raw = read.json('system.json', '');
+  let raw: unknown;
+  try {
+    raw = migrateSystemFile(read.json('system.json', ''));
+  } catch (error) {
+    if (error instanceof FormatVersionError) throw new GameSystemLoadError(systemFile, '/formatVersion', error.message);
+    throw error;
+  }
   if (!validateSystemFile(raw)) {
     const { path, reason } = describeFormatError(validateSystemFile.errors ?? []);
     throw new GameSystemLoadError(systemFile, path, reason);
@@ -143,18 +162,36 @@ export function loadGameSystem(dir: string): GameSystem {
 function checkReferences(system: GameSystem, systemFile: string, layoutsFile: string, layoutsBase: string): void {
   const sections = new Set(system.deck.sections.map((s) => s.id));
   const types = new Set(system.cardTypes.map((t) => t.id));
-  const fail = (path: string, reason: string) => {
+  const formats = new Set((system.deck.formats ?? []).map((f) => f.id));
+  const fields = new Set<string>(['type', 'name']);
+  for (const cardType of system.cardTypes) for (const field of fieldsOf(cardType.schema, cardType.schema.$defs ?? {})) fields.add(field);
+
+  const fail = (path: string, reason: string): never => {
     throw new GameSystemLoadError(systemFile, path, reason);
   };
   const needSection = (id: string | undefined, path: string) => {
     if (id !== undefined && !sections.has(id)) fail(path, `no deck section named "${id}" (sections: ${[...sections].join(', ')})`);
   };
+  const needSections = (ids: readonly string[] | undefined, path: string) => ids?.forEach((id, j) => needSection(id, `${path}/${j}`));
   const needType = (id: string, path: string) => {
     if (!types.has(id)) fail(path, `no card type named "${id}" (types: ${[...types].join(', ')})`);
   };
+  // A dotted field ("cost.amount") is checked by its first part.
+  const needField = (field: string | undefined, path: string) => {
+    if (field !== undefined && !fields.has(field.split('.')[0])) fail(path, `no card type has a field "${field}"`);
+  };
+  const needMatch = (match: CardMatch, path: string) => {
+    match.types?.forEach((t, j) => needType(t, `${path}/types/${j}`));
+    matchFields(match).forEach((field, j) => needField(field, `${path}/where/${j}/field`));
+  };
+
+  if (system.identity) needField(system.identity.field, '/identity/field');
   system.deck.sections.forEach((section, i) => section.types.forEach((t, j) => needType(t, `/deck/sections/${i}/types/${j}`)));
   system.deck.rules.forEach((rule, i) => {
     const at = `/deck/rules/${i}`;
+    rule.formats?.forEach((f, j) => {
+      if (!formats.has(f)) fail(`${at}/formats/${j}`, `no play format named "${f}" (formats: ${[...formats].join(', ') || 'none'})`);
+    });
     switch (rule.kind) {
       case 'sectionSize':
         needSection(rule.section, `${at}/section`);
@@ -164,59 +201,99 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         rule.types.forEach((t, j) => needType(t, `${at}/types/${j}`));
         break;
       case 'copyLimit':
-        rule.sections?.forEach((s, j) => needSection(s, `${at}/sections/${j}`));
+        needSections(rule.sections, `${at}/sections`);
+        needField(rule.limitField, `${at}/limitField`);
+        rule.overrides?.forEach((override, j) => needMatch(override.match, `${at}/overrides/${j}/match`));
         break;
       case 'identitySubset':
         if (!system.identity) fail(at, 'an identitySubset rule needs the system to declare an "identity"');
         needSection(rule.leaderSection, `${at}/leaderSection`);
-        rule.sections.forEach((s, j) => needSection(s, `${at}/sections/${j}`));
+        needSections(rule.sections, `${at}/sections`);
+        break;
+      case 'quota':
+      case 'requires':
+      case 'cardsMatch':
+        needSections(rule.sections, `${at}/sections`);
+        needMatch(rule.match, `${at}/match`);
+        break;
+      case 'prerequisite':
+        needSections(rule.sections, `${at}/sections`);
+        needField(rule.field, `${at}/field`);
+        needField(rule.targetField, `${at}/targetField`);
         break;
     }
   });
+  system.deck.generators?.forEach((generator, i) =>
+    generator.fill.forEach((fill, j) => {
+      const at = `/deck/generators/${i}/fill/${j}`;
+      needSection(fill.section, `${at}/section`);
+      needMatch(fill.match, `${at}/match`);
+      if (typeof fill.copies === 'object') needField(fill.copies.field, `${at}/copies/field`);
+    }),
+  );
   needSection(system.board.deckSection, '/board/deckSection');
   needSection(system.board.leaderSection, '/board/leaderSection');
+  system.board.zones.forEach((zone, i) => needSection(zone.section, `/board/zones/${i}/section`));
+  const modes = system.board.modes ?? [];
+  modes.forEach((mode, i) => {
+    if (mode.players.min > mode.players.max) fail(`/board/modes/${i}/players`, `min ${mode.players.min} is above max ${mode.players.max}`);
+  });
+  if (system.board.openingHandMustInclude) needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
   const zoneKinds = new Set(system.board.zones.map((z) => z.kind));
   for (const kind of ['deck', 'hand'] as const) if (!zoneKinds.has(kind)) fail('/board/zones', `the board needs a zone of kind "${kind}"`);
+  system.reference?.tables?.forEach((table, i) =>
+    table.rows.forEach((row, j) => {
+      if (row.length !== table.columns.length) fail(`/reference/tables/${i}/rows/${j}`, `has ${row.length} cells; the table has ${table.columns.length} columns`);
+    }),
+  );
 
-  const fields = new Set<string>(LAYOUT_VARIABLES);
-  for (const cardType of system.cardTypes) for (const field of fieldsOf(cardType.schema, cardType.schema.$defs ?? {})) fields.add(field);
+  const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
   for (const [layoutId, layout] of Object.entries(system.layouts)) {
     layout.elements.forEach((element, i) => {
       const at = `${layoutsBase}/${layoutId}/elements/${i}`;
-      if (element.when !== undefined && !fields.has(element.when)) {
+      if (element.when !== undefined && !layoutFields.has(element.when)) {
         throw new GameSystemLoadError(layoutsFile, `${at}/when`, `no card type has a field "${element.when}"`);
       }
       if (element.kind === 'text') {
         for (const match of element.text.matchAll(PLACEHOLDER)) {
-          if (!fields.has(match[1])) throw new GameSystemLoadError(layoutsFile, `${at}/text`, `"{${match[1]}}" names no field of any card type`);
+          if (!layoutFields.has(match[1])) throw new GameSystemLoadError(layoutsFile, `${at}/text`, `"{${match[1]}}" names no field of any card type`);
         }
       }
     });
   }
 }
 
+export interface LoadedSystems {
+  systems: GameSystem[];
+  /** The folder each system was loaded from, by system id. */
+  dirs: Map<string, string>;
+  errors: GameSystemLoadError[];
+}
+
 /** Loads every system folder under `rootDir`; broken ones are reported, not fatal. */
-export function loadGameSystems(rootDir: string): { systems: GameSystem[]; errors: GameSystemLoadError[] } {
+export function loadGameSystems(rootDir: string): LoadedSystems {
   const systems: GameSystem[] = [];
+  const dirs = new Map<string, string>();
   const errors: GameSystemLoadError[] = [];
   let entries: string[];
   try {
     entries = readdirSync(rootDir).sort();
   } catch {
-    return { systems, errors: [new GameSystemLoadError(basename(rootDir), '', 'the game-systems folder cannot be read')] };
+    return { systems, dirs, errors: [new GameSystemLoadError(basename(rootDir), '', 'the game-systems folder cannot be read')] };
   }
   const seen = new Set<string>();
   for (const entry of entries) {
     const dir = join(rootDir, entry);
-    if (!statSync(dir).isDirectory()) continue;
+    if (entry.startsWith('.') || !statSync(dir).isDirectory()) continue;
     try {
       const system = loadGameSystem(dir);
       if (seen.has(system.id)) throw new GameSystemLoadError(`${entry}/system.json`, '/id', `another system already uses the id "${system.id}"`);
       seen.add(system.id);
       systems.push(system);
+      dirs.set(system.id, dir);
     } catch (error) {
       errors.push(error instanceof GameSystemLoadError ? error : new GameSystemLoadError(`${entry}/system.json`, '', (error as Error).message));
     }
   }
-  return { systems, errors };
+  return { systems, dirs, errors };
 }

@@ -1,5 +1,6 @@
-// The installed game systems by id, each with its card validator compiled on first use
-// (compiling every card type's JSON Schema costs time a system nobody opens should not).
+// The installed game systems by id: the built-in ones shipped with the app and the ones a
+// designer installed into the user's data folder. Each card validator is compiled on first
+// use (compiling every card type's JSON Schema costs time a system nobody opens should not).
 
 import type { GameSystem } from '../../card-schema/system/format';
 import { ApiError, type SystemSummary, type ValidationIssue } from '../api/contract';
@@ -7,19 +8,27 @@ import { createCardValidator } from './card-validator';
 
 export type CardValidator = (doc: unknown) => ValidationIssue[];
 
+export interface InstalledSystem {
+  system: GameSystem;
+  /** The folder it was loaded from. */
+  dir: string;
+  /** Shipped with the app (read-only) rather than installed by the user. */
+  builtIn: boolean;
+}
+
 export class SystemRegistry {
-  private readonly byId = new Map<string, GameSystem>();
+  private readonly byId = new Map<string, InstalledSystem>();
   private readonly validators = new Map<string, CardValidator>();
 
   constructor(
-    systems: readonly GameSystem[],
+    installed: readonly InstalledSystem[],
     private readonly makeValidator: (system: GameSystem) => CardValidator = createCardValidator,
   ) {
-    for (const system of systems) this.byId.set(system.id, system);
+    for (const entry of installed) this.byId.set(entry.system.id, entry);
   }
 
   list(): GameSystem[] {
-    return [...this.byId.values()];
+    return [...this.byId.values()].map((entry) => entry.system);
   }
 
   has(systemId: string): boolean {
@@ -27,13 +36,30 @@ export class SystemRegistry {
   }
 
   find(systemId: string): GameSystem | undefined {
+    return this.byId.get(systemId)?.system;
+  }
+
+  installed(systemId: string): InstalledSystem | undefined {
     return this.byId.get(systemId);
+  }
+
+  /** Adds or replaces a system; returns what it replaced. */
+  install(entry: InstalledSystem): InstalledSystem | undefined {
+    const previous = this.byId.get(entry.system.id);
+    this.byId.set(entry.system.id, entry);
+    this.validators.delete(entry.system.id);
+    return previous;
+  }
+
+  uninstall(systemId: string): void {
+    this.byId.delete(systemId);
+    this.validators.delete(systemId);
   }
 
   /** The system, or a NOT_FOUND ApiError naming the missing id and what is installed. */
   require(systemId: string): GameSystem {
-    const system = this.byId.get(systemId);
-    if (system) return system;
+    const entry = this.byId.get(systemId);
+    if (entry) return entry.system;
     const installed = [...this.byId.keys()].map((id) => `"${id}"`).join(', ') || 'none';
     throw new ApiError(`No game system "${systemId}" is installed (installed: ${installed})`, 'NOT_FOUND');
   }
@@ -48,11 +74,12 @@ export class SystemRegistry {
   }
 
   summaries(): SystemSummary[] {
-    return this.list().map((system) => {
+    return [...this.byId.values()].map(({ system, builtIn }) => {
       const summary: SystemSummary = {
         id: system.id,
         name: system.name,
         version: system.version,
+        builtIn,
         cardTypes: system.cardTypes.map((cardType) => ({ id: cardType.id, label: cardType.label })),
       };
       if (system.description !== undefined) summary.description = system.description;

@@ -10,6 +10,7 @@ export interface DeckWrite {
   systemId: string;
   name: string;
   notes?: string;
+  format?: string;
   sections: Record<string, DeckEntry[]>;
 }
 
@@ -23,6 +24,7 @@ interface DeckRow {
 
 interface DeckDoc {
   notes?: string;
+  format?: string;
   sections: Record<string, DeckEntry[]>;
 }
 
@@ -30,6 +32,7 @@ function toDeck(row: DeckRow): Deck {
   const doc = JSON.parse(row.doc) as DeckDoc;
   const deck: Deck = { id: row.id, systemId: row.system_id, name: row.name, sections: doc.sections, updatedAt: row.updated_at };
   if (doc.notes !== undefined) deck.notes = doc.notes;
+  if (doc.format !== undefined) deck.format = doc.format;
   return deck;
 }
 
@@ -68,6 +71,7 @@ export class DecksRepo {
     const id = write.id ?? randomUUID();
     const doc: DeckDoc = { sections: write.sections };
     if (write.notes !== undefined) doc.notes = write.notes;
+    if (write.format !== undefined) doc.format = write.format;
     this.upsert.run({ id, systemId: write.systemId, name: write.name, doc: JSON.stringify(doc), now: nowIso() });
     const saved = this.get(id);
     if (!saved) throw new Error(`Deck "${id}" vanished right after it was saved`);

@@ -26,10 +26,11 @@ interface SampleDeckFile {
   deck: { id: string; name: string; sections: Record<string, { cardId: string; count: number }[]> };
 }
 
-function readSamples(): { sets: SampleSetFile[]; decks: SampleDeckFile[] } {
+/** The shipped samples of every game, or of one game. */
+function readSamples(systemId?: string): { sets: SampleSetFile[]; decks: SampleDeckFile[] } {
   const sets: SampleSetFile[] = [];
   const decks: SampleDeckFile[] = [];
-  for (const systemDir of readdirSync(samplesDir)) {
+  for (const systemDir of readdirSync(samplesDir).filter((dir) => systemId === undefined || dir === systemId)) {
     for (const name of readdirSync(join(samplesDir, systemDir)).filter((file) => file.endsWith('.json'))) {
       const json = JSON.parse(readFileSync(join(samplesDir, systemDir, name), 'utf8')) as { format: string };
       if (json.format === 'cardwright-set') sets.push(json as unknown as SampleSetFile);
@@ -160,7 +161,7 @@ describe('openCardwright', () => {
   });
 
   it('finds sample cards by name prefix and by keyword', async () => {
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const withKeyword = sets.flatMap((file) => file.cards).find((card) => Array.isArray(card.doc.keywords) && card.doc.keywords.length > 0);
     expect(withKeyword).toBeDefined();
     const keyword = (withKeyword!.doc.keywords as { kw: string }[])[0].kw;
@@ -227,7 +228,7 @@ describe('openCardwright', () => {
   });
 
   it('returns requested cards in the order asked', async () => {
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const cardIds = sets[0].cards.slice(0, 4).map((card) => card.id).reverse();
     const cards = await call('getCards', { ids: [...cardIds, 'missing'] });
     expect(cards.map((card) => card.id)).toEqual(cardIds);
@@ -259,7 +260,7 @@ describe('openCardwright', () => {
   });
 
   it('rejects (does not move) an imported card whose id belongs to another set', async () => {
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const taken = sets[0].cards[0];
     const result = await call('importSet', { fileName: 'x.json', text: setFile([{ id: taken.id, doc: goodCreature('Thief') }]) });
     expect(result.imported).toBe(0);
@@ -268,7 +269,7 @@ describe('openCardwright', () => {
   });
 
   it('exports a set and imports it back unchanged', async () => {
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const blob = await call('exportSet', { id: sets[0].set.id });
     expect(blob.mimeType).toBe('application/json');
     expect(blob.fileName).toMatch(/\.set\.json$/);
@@ -298,7 +299,7 @@ describe('openCardwright', () => {
   });
 
   it('saves illegal decks (work in progress) but not decks with unknown cards', async () => {
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const someCard = sets[0].cards.find((card) => card.doc.type !== 'hero')!;
     const wip = await call('saveDeck', { deck: { systemId: 'osmcg', name: 'WIP', sections: { main: [{ cardId: someCard.id, count: 1 }] } } });
     expect(wip.id).toBeTruthy();
@@ -342,7 +343,7 @@ describe('openCardwright', () => {
     expect(pdf.cards).toBe(copies);
     expect(pdf.pages).toBeGreaterThan(0);
 
-    const { sets } = readSamples();
+    const { sets } = readSamples('osmcg');
     const two = sets[0].cards.slice(0, 2).map((card) => card.id);
     const cardsPdf = await call('exportCardsPdf', { cardIds: [...two, two[0]], print: { backs: false } });
     expect(cardsPdf.cards).toBe(3);

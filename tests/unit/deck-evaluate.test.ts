@@ -31,7 +31,7 @@ const codes = (d: Pick<Deck, 'systemId' | 'sections'>, system: GameSystem = osmc
 describe('evaluateDeck with the OSMCG rules', () => {
   it('accepts 1 Hero + 30 cards within its colors, neutral included', () => {
     const report = evaluateDeck(osmcg, deck(['pyra'], [['wolf', 20], ['golem', 5], ['bolt', 5]]), lookup);
-    expect(report).toEqual({ legal: true, counts: { hero: 1, main: 30 }, violations: [] });
+    expect(report).toMatchObject({ legal: true, format: 'standard', counts: { hero: 1, main: 30, missions: 0, objectives: 0 }, violations: [] });
   });
 
   it('counts the main deck exactly', () => {

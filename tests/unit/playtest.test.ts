@@ -150,7 +150,8 @@ describe('with the OSMCG board setup', () => {
     let state = createPlaytest(osmcg, deck, lookup, 2024);
     expect(cardsIn(state, 'board').map((card) => card.name)).toEqual(['Kael']);
     expect(state.zones.hand).toHaveLength(7);
-    expect(state.resources.map((r) => [r.label, r.value, r.max])).toEqual([['Mana', 3, 8]]);
+    // The default mode is the 1v1 Duel, which also counts Victory Points.
+    expect(state.resources.map((r) => [r.label, r.value, r.max])).toEqual([['Mana', 3, 8], ['Victory Points', 0, 10]]);
     state = applyAction(keep(state), { type: 'nextTurn' });
     expect(state.log).toContain('Turn 2 — upkeep: Mana 3 → 5 (max 8)');
     expect(state.phase).toBe(osmcg.board.phases[0]);
@@ -351,5 +352,80 @@ describe('card conservation (property)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('board setups from the newer format', () => {
+  it('redraws an opening hand until it holds a required card', () => {
+    const required = { match: { types: ['hero'] }, label: 'a Hero' };
+    // Only the single "hero" card is a Hero; put it in the main deck so the hand can need it.
+    const withHero: Pick<Deck, 'sections'> = { sections: { main: [...deck.sections.main, { cardId: 'hero', count: 1 }] } };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const state = createPlaytest(makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }), withHero, lookup, seed);
+      expect(state.zones.hand.map((id) => state.cards[id].type)).toContain('hero');
+      expect(allInstances(state)).toHaveLength(14);
+    }
+    const redrawn = [1, 2, 3, 4, 5].map((seed) => createPlaytest(makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }), withHero, lookup, seed));
+    expect(redrawn.some((state) => state.log.some((line) => line === 'No a Hero in hand: shuffled it back to redraw.'))).toBe(true);
+  });
+
+  it('lets a hand stand when the deck has no required card at all', () => {
+    const state = start(3, { openingHandMustInclude: { match: { names: ['Nobody'] }, label: 'Nobody' } });
+    expect(state.zones.hand).toHaveLength(7);
+    expect(state.log).toContain('The Deck holds no Nobody: the hand stands without one.');
+  });
+
+  it('applies a game mode\'s setup and refuses an unknown mode', () => {
+    const modes = [
+      { id: 'duel', label: '1v1', players: { min: 2, max: 2 } },
+      { id: 'ffa', label: 'Free for all', players: { min: 3, max: 6 }, setup: { openingHand: 5 } },
+    ];
+    const system = makeSystem({ modes });
+    expect(createPlaytest(system, deck, lookup, 1).zones.hand).toHaveLength(7);
+    const ffa = createPlaytest(system, deck, lookup, 1, 'ffa');
+    expect(ffa.zones.hand).toHaveLength(5);
+    expect(ffa.log).toContain('Mode: Free for all.');
+    expect(() => createPlaytest(system, deck, lookup, 1, 'moba')).toThrow('Test has no game mode "moba" (modes: "duel", "ffa").');
+  });
+
+  it('puts an extra deck section into its own zone, shuffled', () => {
+    const zones = [...board.zones, { id: 'missions', label: 'Missions', kind: 'other' as const, section: 'missions' }];
+    const withMissions: Pick<Deck, 'sections'> = { sections: { ...deck.sections, missions: [{ cardId: 'wall', count: 4 }] } };
+    const state = createPlaytest(makeSystem({ zones }), withMissions, lookup, 9);
+    expect(state.zones.missions.map((id) => state.cards[id].name)).toEqual(['Shield Wall', 'Shield Wall', 'Shield Wall', 'Shield Wall']);
+    expect(allInstances(state)).toHaveLength(18);
+  });
+});
+
+describe('game mode from the deck format', () => {
+  it('starts a deck in the mode named like its format', () => {
+    const modes = [
+      { id: 'duel', label: '1v1', players: { min: 2, max: 2 } },
+      { id: 'ffa', label: 'Free for all', players: { min: 3, max: 6 }, setup: { openingHand: 5 } },
+    ];
+    expect(createPlaytest(makeSystem({ modes }), { ...deck, format: 'ffa' }, lookup, 1).zones.hand).toHaveLength(5);
+    expect(createPlaytest(makeSystem({ modes }), { ...deck, format: 'standard' }, lookup, 1).zones.hand).toHaveLength(7);
+  });
+});
+
+describe('a mulligan that shrinks the hand', () => {
+  it('gives free mulligans first, then one card fewer each time, with nothing put on the bottom', () => {
+    let state = start(5, { mulligan: 'smaller', freeMulligans: 1 });
+    expect(state.zones.hand).toHaveLength(7);
+    state = applyAction(state, { type: 'mulligan' });
+    expect(state.zones.hand).toHaveLength(7);
+    state = applyAction(state, { type: 'mulligan' });
+    expect(state.zones.hand).toHaveLength(6);
+    expect(() => applyAction(state, { type: 'keep', bottom: [state.zones.hand[0]] })).toThrow('needs exactly 0 cards put on the bottom; got 1');
+    state = applyAction(state, { type: 'keep', bottom: [] });
+    expect(state.awaitingKeep).toBe(false);
+    expect(allInstances(state)).toHaveLength(14);
+  });
+
+  it('stops before the hand would be empty', () => {
+    let state = start(5, { mulligan: 'smaller', openingHand: 2 });
+    state = applyAction(state, { type: 'mulligan' });
+    expect(state.zones.hand).toHaveLength(1);
+    expect(() => applyAction(state, { type: 'mulligan' })).toThrow('No more mulligans: after 1 the next hand would be empty.');
   });
 });

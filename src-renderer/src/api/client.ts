@@ -91,6 +91,9 @@ function pickTransport(): Transport {
 const METHODS: Record<ApiMethod, true> = {
   listSystems: true,
   getSystem: true,
+  listSystemProblems: true,
+  exportSystem: true,
+  importSystem: true,
   listSets: true,
   createSet: true,
   deleteSet: true,
@@ -104,6 +107,7 @@ const METHODS: Record<ApiMethod, true> = {
   saveDeck: true,
   deleteDeck: true,
   checkDeck: true,
+  generateDeck: true,
   exportDeckPdf: true,
   exportCardsPdf: true,
   exportSet: true,

@@ -50,3 +50,12 @@ export function loadSystem(id: string): Promise<GameSystem> {
   }
   return request;
 }
+
+/** Fetches every system again (after a game was imported or replaced). */
+export async function reloadSystems(): Promise<SystemSummary[]> {
+  summariesRequest = null;
+  systemRequests.clear();
+  const list = await loadSystemList();
+  await Promise.all(list.map((summary) => loadSystem(summary.id)));
+  return list;
+}

@@ -1,0 +1,54 @@
+// A rule in one sentence, for rule lists in the app when the designer wrote no description.
+
+import type { GameSystem } from '../system/format';
+import type { CardMatch, DeckRule } from './format';
+
+function sectionLabels(system: GameSystem, ids: readonly string[] | undefined): string {
+  if (!ids) return 'The deck';
+  return ids.map((id) => system.deck.sections.find((s) => s.id === id)?.label ?? id).join(' + ');
+}
+
+function typeLabels(system: GameSystem, ids: readonly string[]): string {
+  return ids.map((id) => system.cardTypes.find((t) => t.id === id)?.label ?? id).join(', ');
+}
+
+function describeMatch(system: GameSystem, match: CardMatch): string {
+  const parts: string[] = [];
+  if (match.types) parts.push(typeLabels(system, match.types));
+  if (match.names) parts.push(match.names.map((n) => `"${n}"`).join(', '));
+  for (const c of match.where ?? []) {
+    if (c.exists === true) parts.push(`with ${c.field}`);
+    if (c.exists === false) parts.push(`without ${c.field}`);
+    if (c.equals !== undefined) parts.push(`${c.field} = ${String(c.equals)}`);
+    if (c.in !== undefined) parts.push(`${c.field} in ${c.in.join('/')}`);
+  }
+  return parts.join(', ') || 'any card';
+}
+
+function range(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && min === max) return `exactly ${min}`;
+  if (min !== undefined && max !== undefined) return `${min} to ${max}`;
+  return min !== undefined ? `at least ${min}` : `at most ${max}`;
+}
+
+export function describeRule(system: GameSystem, rule: DeckRule): string {
+  if (rule.description) return rule.description;
+  switch (rule.kind) {
+    case 'sectionSize':
+      return `${sectionLabels(system, [rule.section])}: ${range(rule.min, rule.max)} cards.`;
+    case 'allowedTypes':
+      return `${sectionLabels(system, [rule.section])} holds only ${typeLabels(system, rule.types)}.`;
+    case 'copyLimit':
+      return `At most ${rule.max} ${rule.max === 1 ? 'copy' : 'copies'} of a card${rule.countBy === 'id' ? ' (each printing counted apart)' : ''}${rule.overrides?.length ? ', some cards fewer' : ''}${rule.limitField ? `; a card's own ${rule.limitField} wins` : ''}.`;
+    case 'identitySubset':
+      return `${sectionLabels(system, rule.sections)} stays within the ${sectionLabels(system, [rule.leaderSection])}'s ${system.identity?.label.toLowerCase() ?? 'identity'}.`;
+    case 'quota':
+      return `${sectionLabels(system, rule.sections)}: ${range(rule.min, rule.max)} ${rule.label}.`;
+    case 'requires':
+      return `${sectionLabels(system, rule.sections)} must include ${rule.min && rule.min > 1 ? `at least ${rule.min} × ` : ''}${rule.label}.`;
+    case 'cardsMatch':
+      return `${sectionLabels(system, rule.sections)} may only hold ${rule.label} (${describeMatch(system, rule.match)}).`;
+    case 'prerequisite':
+      return `A card naming another in its ${rule.field} needs that card in the deck.`;
+  }
+}

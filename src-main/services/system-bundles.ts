@@ -1,0 +1,137 @@
+// Game-system bundles: one shareable file holding a system folder's JSON files and the sets of
+// that game. Import writes the folder into the user's systems folder only after it loads
+// cleanly (same loader and checks as the built-in systems) and its sets imported, all or
+// nothing. Built-in systems cannot be overwritten; a user system with the same id is replaced.
+
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { dirname, join, relative, sep } from 'node:path';
+import type { GameSystem } from '../../card-schema/system/format';
+import { ApiError, type FileBlob, type ImportSystemResult } from '../api/contract';
+import type { Library } from './card-library';
+import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
+import { GameSystemLoadError, loadGameSystem } from './game-systems';
+import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
+
+export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
+export const SYSTEM_BUNDLE_VERSION = 1;
+const MAX_FILES = 500;
+/** Relative paths of JSON files, without "." or ".." segments. */
+const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/;
+
+export interface SystemBundleJson {
+  format: typeof SYSTEM_BUNDLE_FORMAT;
+  formatVersion: number;
+  system: { id: string; files: Record<string, unknown> };
+  sets: { set: unknown; cards: unknown }[];
+}
+
+function jsonFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+export function exportSystemBundle(lib: Library, systemId: string): FileBlob {
+  const system = lib.systems.require(systemId);
+  const installed = lib.systems.installed(systemId);
+  if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
+  const files: Record<string, unknown> = {};
+  for (const file of jsonFilesUnder(installed.dir)) files[file] = JSON.parse(readFileSync(join(installed.dir, file), 'utf8'));
+  const sets = lib.store.sets
+    .list()
+    .filter((set) => set.systemId === systemId)
+    .map((set) => {
+      const { set: header, cards } = serializeSetFile(set, lib.store.cards.listBySet(set.id));
+      return { set: header, cards };
+    });
+  const bundle: SystemBundleJson = { format: SYSTEM_BUNDLE_FORMAT, formatVersion: SYSTEM_BUNDLE_VERSION, system: { id: system.id, files }, sets };
+  return jsonBlob(safeFileName(system.name, '.cardwright-system.json'), bundle);
+}
+
+interface ParsedBundle {
+  systemId: string;
+  files: Record<string, unknown>;
+  sets: unknown[];
+}
+
+function parseBundle(fileName: string, text: string): ParsedBundle {
+  const root = readEnvelope(fileName, parseJsonText(fileName, text), { format: SYSTEM_BUNDLE_FORMAT, version: SYSTEM_BUNDLE_VERSION, body: 'system' });
+  const system = root.system as Record<string, unknown>;
+  if (!isPlainObject(system.files)) throw invalidFile(fileName, `system.files must be an object of file paths, found ${describeValue(system.files)}`);
+  const paths = Object.keys(system.files);
+  if (paths.length > MAX_FILES) throw invalidFile(fileName, `system.files holds ${paths.length} files; at most ${MAX_FILES} are allowed`);
+  for (const path of paths) {
+    if (!SAFE_PATH.test(path) || path.split('/').some((part) => part === '..' || part === '.')) {
+      throw invalidFile(fileName, `system.files: "${path}" is not a relative path to a .json file inside the system folder`);
+    }
+  }
+  const main = system.files['system.json'];
+  if (!isPlainObject(main)) throw invalidFile(fileName, 'system.files must contain "system.json" (an object)');
+  const systemId = main.id;
+  if (typeof systemId !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(systemId) || systemId.length > 60) {
+    throw invalidFile(fileName, `system.files["system.json"].id must be lowercase letters, digits and dashes, found ${describeValue(systemId)}`);
+  }
+  const sets = root.sets ?? [];
+  if (!Array.isArray(sets)) throw invalidFile(fileName, `"sets" must be a list, found ${describeValue(sets)}`);
+  sets.forEach((set: unknown, index) => {
+    if (!isPlainObject(set) || !isPlainObject(set.set)) throw invalidFile(fileName, `sets[${index}] must be an object with "set" and "cards"`);
+    if (set.set.systemId !== systemId) {
+      throw invalidFile(fileName, `sets[${index}].set.systemId is ${typeof set.set.systemId === 'string' ? `"${set.set.systemId}"` : describeValue(set.set.systemId)}; a bundle's sets must belong to its game "${systemId}"`);
+    }
+  });
+  return { systemId, files: system.files, sets };
+}
+
+/** Writes the files into a fresh staging folder named after the system and loads it from there. */
+function stageSystem(fileName: string, userSystemsDir: string, bundle: ParsedBundle): { system: GameSystem; dir: string; staging: string } {
+  const staging = join(userSystemsDir, `.staging-${randomUUID()}`);
+  const dir = join(staging, bundle.systemId);
+  try {
+    for (const [path, content] of Object.entries(bundle.files)) {
+      const target = join(dir, ...path.split('/'));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, `${JSON.stringify(content, null, 2)}\n`);
+    }
+    return { system: loadGameSystem(dir), dir, staging };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    if (error instanceof GameSystemLoadError) throw invalidFile(fileName, `the game system is not valid: ${error.message}`);
+    throw error;
+  }
+}
+
+export function importSystemBundle(lib: Library, userSystemsDir: string, fileName: string, text: string): ImportSystemResult {
+  const bundle = parseBundle(fileName, text);
+  const existing = lib.systems.installed(bundle.systemId);
+  if (existing?.builtIn) {
+    throw new ApiError(
+      `${fileName}: "${bundle.systemId}" is a game system built into Cardwright and cannot be replaced; give your version another id in system.json`,
+      'CONFLICT',
+    );
+  }
+  mkdirSync(userSystemsDir, { recursive: true });
+  const staged = stageSystem(fileName, userSystemsDir, bundle);
+  const finalDir = join(userSystemsDir, bundle.systemId);
+  lib.systems.install({ system: staged.system, dir: finalDir, builtIn: false });
+  let sets: ImportSystemResult['sets'];
+  try {
+    sets = lib.store.transaction(() =>
+      bundle.sets.map((body, index) =>
+        importSetFile(lib, `${fileName} sets[${index}]`, JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) })),
+      ),
+    );
+    rmSync(finalDir, { recursive: true, force: true });
+    renameSync(staged.dir, finalDir);
+  } catch (error) {
+    if (existing) lib.systems.install(existing);
+    else lib.systems.uninstall(bundle.systemId);
+    throw error;
+  } finally {
+    rmSync(staged.staging, { recursive: true, force: true });
+  }
+  const system = lib.systems.summaries().find((summary) => summary.id === bundle.systemId);
+  if (!system) throw new Error(`Game system "${bundle.systemId}" vanished right after it was installed`);
+  return { system, replaced: existing !== undefined, sets };
+}

@@ -1,0 +1,89 @@
+// A designer's own game, end to end through the UI: import the tutorial's game bundle in the
+// Games view, author a card for it in the generated form, and build a legal deck with it.
+// Each step is checked where it lands: the system folder on disk and the rows in SQLite.
+
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const BUNDLE = resolve(import.meta.dirname, '../../docs/tutorial/lantern-watch.cardwright-system.json');
+const field = (page: Page, pointer: string): Locator => page.locator(`[data-field="${pointer}"]`);
+
+async function addCard(page: Page, name: string, times = 1): Promise<void> {
+  await page.getByTestId('deck-card-search').fill(name);
+  const button = page.locator(`[data-testid="add-card"][data-card-name="${name}"]`);
+  for (let i = 0; i < times; i++) await button.click();
+}
+
+test('a designer imports a game bundle, authors a card for it and builds a legal deck', async ({ page, dataDir, queryDb }) => {
+  // 1. Import the game: it is installed into the user's systems folder with its sample set.
+  await page.getByTestId('nav-games').click();
+  await expect(page.getByTestId('game-list')).toContainText('OSMCG');
+  await page.getByTestId('import-game-file').setInputFiles(BUNDLE);
+  const report = page.getByTestId('game-import-report');
+  await expect(report).toContainText('Lantern Watch');
+  await expect(report).toContainText('installed');
+  await expect(report).toContainText('“Lantern Watch Sample Set”: 18 cards');
+  await report.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('game-detail')).toContainText('Lantern Watch');
+  await expect(page.getByTestId('deck-rules')).toContainText('The Watch holds exactly 20 cards.');
+  expect(existsSync(join(dataDir, 'systems', 'lantern-watch', 'system.json'))).toBe(true);
+  expect(queryDb('SELECT id FROM sets WHERE system_id = ?', 'lantern-watch')).toEqual([{ id: 'lantern-watch-sample' }]);
+
+  // 2. Author a card in the form generated from the imported schema.
+  await page.getByTestId('nav-library').click();
+  await page.getByTestId('set-row').filter({ hasText: 'Lantern Watch Sample Set' }).click();
+  await page.getByTestId('new-card').click();
+  await expect(page.getByTestId('card-editor')).toBeVisible();
+  await page.getByTestId('new-card-type').selectOption('lantern');
+  await field(page, '/name').fill('Kiln Glow');
+  for (const chip of await field(page, '/faction').locator('button[data-value]').all()) {
+    const wanted = (await chip.getAttribute('data-value')) === 'ember';
+    if ((await chip.getAttribute('aria-pressed')) !== String(wanted)) await chip.click();
+  }
+  await field(page, '/cost').fill('2');
+  await field(page, '/light').fill('3');
+  await field(page, '/text').fill('When you hang this, gain 1 oil.');
+  await expect(page.getByTestId('card-editor').getByTestId('card-preview')).toContainText('Kiln Glow');
+  await page.getByTestId('save-card').click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+  const saved = queryDb<{ doc: string }>("SELECT cards.doc FROM cards JOIN sets ON sets.id = cards.set_id WHERE sets.system_id = 'lantern-watch' AND cards.name = 'Kiln Glow'");
+  expect(saved).toHaveLength(1);
+  expect(JSON.parse(saved[0].doc)).toMatchObject({ type: 'lantern', faction: ['ember'], cost: 2, light: 3 });
+  await page.getByTestId('editor-back').click();
+
+  // 3. Build a legal deck for the new game, using the new card; the game's rules judge it.
+  await page.getByTestId('nav-decks').click();
+  await page.getByLabel('Game system').selectOption('lantern-watch');
+  await page.getByTestId('new-deck-name').fill('Ember Watch');
+  await page.getByTestId('new-deck').click();
+  await expect(page.getByTestId('deck-builder')).toBeVisible();
+  await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"]')).toBeVisible();
+  await page.getByTestId('leader-picker').click();
+  await addCard(page, 'Ada Wickfield');
+  for (const name of ['Kiln Glow', 'Cinder Jar', 'Hearth Lamp', 'Forge Beacon', 'Phoenix Wick', 'Tallow Stub', 'Street Lamp', 'Paper Lantern', 'Glass Firefly']) {
+    await addCard(page, name, 2);
+  }
+  await expect(page.getByTestId('section-count-watch')).toHaveText('18 / 20');
+  await addCard(page, 'Midnight Bell', 2);
+  await expect(page.locator('[data-testid="violation"][data-code="BANNED_CARD"]')).toHaveText(/"Midnight Bell" is banned in Standard\./);
+  // The Open format has no ban list.
+  await page.getByTestId('deck-format').selectOption({ label: 'Open' });
+  await expect(page.getByTestId('legality-badge')).toHaveText('Legal');
+  await page.getByTestId('deck-format').selectOption({ label: 'Standard' });
+  await page.locator('[data-testid="deck-entry"][data-card-name="Midnight Bell"] [data-testid="remove-card"]').click();
+  await page.locator('[data-testid="deck-entry"][data-card-name="Midnight Bell"] [data-testid="remove-card"]').click();
+  await addCard(page, "Watchman's Lamp", 2);
+  await expect(page.getByTestId('section-count-watch')).toHaveText('20 / 20');
+  await expect(page.getByTestId('legality-badge')).toHaveText('Legal');
+  await expect(page.getByTestId('violation')).toHaveCount(0);
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+
+  const decks = queryDb<{ doc: string }>("SELECT doc FROM decks WHERE system_id = 'lantern-watch' AND name = 'Ember Watch'");
+  expect(decks).toHaveLength(1);
+  const sections = (JSON.parse(decks[0].doc) as { sections: Record<string, { count: number }[]> }).sections;
+  expect(sections.keeper.reduce((n, e) => n + e.count, 0)).toBe(1);
+  expect(sections.watch.reduce((n, e) => n + e.count, 0)).toBe(20);
+});
