@@ -73,7 +73,12 @@ export function displayValue(
   if (value === undefined || value === null || depth > MAX_DEPTH) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // A flag with an `x-display` shows that text when true and nothing when false ("golden").
+  if (typeof value === 'boolean') {
+    const shown = schema?.['x-display'];
+    if (typeof shown === 'string') return value ? shown : '';
+    return value ? 'Yes' : 'No';
+  }
   if (Array.isArray(value)) return displayArray(value, schema, defs, depth, separator);
   if (typeof value === 'object') return displayObject(value as Record<string, unknown>, schema, defs, depth);
   return '';

@@ -102,7 +102,12 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'enum':
       return { path, message: `${name} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'const':
-      return undefined; // oneOf variant probing; reported by the oneOf branch
+      // Inside a oneOf it is variant probing, reported by the oneOf branch; elsewhere (an
+      // if/then rule such as "golden attacks cool down for 2 turns") it is the problem itself.
+      if (/\/oneOf\/\d+\//.test(error.schemaPath)) return undefined;
+      return { path, message: `${name} must be ${JSON.stringify(params.allowedValue)} here` };
+    case 'if':
+      return undefined; // "must match then": the `then` branch's own errors say what is missing
     case 'oneOf': {
       const parent = rawSchemaAt(root, path);
       const variants = (parent?.oneOf ?? []) as JsonSchema[];

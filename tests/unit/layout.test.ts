@@ -385,3 +385,13 @@ describe('text fitting', () => {
     expect(single.ops[1]).toMatchObject({ fill: color('red') });
   });
 });
+
+describe('flags with a display text', () => {
+  it('shows the text when true and nothing when false', async () => {
+    const { renderTemplate } = await import('../../card-schema/layout/template');
+    const schema = { properties: { golden: { type: 'boolean' as const, 'x-display': 'golden' }, plain: { type: 'boolean' as const } } };
+    expect(renderTemplate('Blast ({golden})', { golden: true }, { schema })).toBe('Blast (golden)');
+    expect(renderTemplate('Blast ({golden})', { golden: false }, { schema })).toBe('Blast');
+    expect(renderTemplate('{plain}', { plain: true }, { schema })).toBe('Yes');
+  });
+});
