@@ -13,6 +13,23 @@ export interface DeckFormat {
   formats?: PlayFormat[];
   /** Decks the app can build from the library in one click (OMMS packs, starter decks). */
   generators?: DeckGenerator[];
+  /** A draft that fills a section by picking from passed piles (muhq's store). */
+  draft?: DraftSetup;
+}
+
+/**
+ * Pick-and-pass draft: the eligible cards are shuffled into piles of `pileSize`; each round
+ * every player takes a pile, picks one card and passes the pile on until the piles are empty;
+ * rounds go on while there is a pile for every player and someone has fewer than `maxPicks`.
+ */
+export interface DraftSetup {
+  /** Deck section the drafted cards go to. */
+  section: string;
+  pileSize: number;
+  maxPicks: number;
+  players: { min: number; max: number };
+  /** Cards that may be drafted (muhq: only cards with a buy cost). */
+  eligible: CardMatch;
 }
 
 export interface DeckSectionDef {

@@ -411,7 +411,10 @@ function nextTurn(state: PlaytestState): PlaytestState {
   });
   const upkeep = changes.length > 0 ? `Turn ${turn} — upkeep: ${changes.join(', ')}` : `Turn ${turn} begins`;
   const started: PlaytestState = { ...state, turn, phase: state.board.phases[0], resources, log: [...state.log, upkeep] };
-  return state.board.drawPerTurn > 0 ? drawCards(started, state.board.drawPerTurn, 'Drew') : started;
+  const handZone = requireZone(state.board, 'hand');
+  // "Draw until you hold N" (muhq's game) or a fixed number of cards per turn.
+  const draws = state.board.drawUpTo !== undefined ? Math.max(0, state.board.drawUpTo - state.zones[handZone.id].length) : state.board.drawPerTurn;
+  return draws > 0 ? drawCards(started, draws, 'Drew') : started;
 }
 
 function setPhase(state: PlaytestState, phase: string): PlaytestState {

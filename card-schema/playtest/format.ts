@@ -42,6 +42,8 @@ export interface BoardSetup {
   /** Mulligans that cost nothing before hands get smaller ("smaller" only). */
   freeMulligans?: number;
   drawPerTurn: number;
+  /** Instead of `drawPerTurn`: at each new turn draw until the hand holds this many cards. */
+  drawUpTo?: number;
   /** What happens when drawing from an empty deck. */
   emptyDeck: 'reshuffle-discard' | 'cannot-draw';
   resources: ResourceDef[];

@@ -231,6 +231,11 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
       if (typeof fill.copies === 'object') needField(fill.copies.field, `${at}/copies/field`);
     }),
   );
+  if (system.deck.draft) {
+    needSection(system.deck.draft.section, '/deck/draft/section');
+    needMatch(system.deck.draft.eligible, '/deck/draft/eligible');
+    if (system.deck.draft.players.min > system.deck.draft.players.max) fail('/deck/draft/players', 'min is above max');
+  }
   needSection(system.board.deckSection, '/board/deckSection');
   needSection(system.board.leaderSection, '/board/leaderSection');
   system.board.zones.forEach((zone, i) => needSection(zone.section, `/board/zones/${i}/section`));

@@ -87,3 +87,29 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   expect(sections.keeper.reduce((n, e) => n + e.count, 0)).toBe(1);
   expect(sections.watch.reduce((n, e) => n + e.count, 0)).toBe(20);
 });
+
+test("a muhq's game store is drafted pick by pick and saved as a deck", async ({ page, queryDb }) => {
+  await page.getByTestId('nav-decks').click();
+  await page.getByLabel('Game system').selectOption('muhq');
+  await page.getByTestId('start-draft').click();
+  const dialog = page.getByTestId('draft-dialog');
+  await dialog.getByTestId('draft-start').click();
+  // 28 buyable sample cards make 3 piles of up to 10; 2 players use 2 of them in round 1.
+  for (let picked = 0; picked < 10; picked++) {
+    await expect(dialog.getByTestId('draft-count')).toHaveText(String(picked));
+    await dialog.getByTestId('draft-card').first().click();
+  }
+  await expect(dialog.getByTestId('draft-status')).toHaveText('Draft finished');
+  await expect(dialog).toContainText('You drafted 10 cards.');
+  await dialog.getByTestId('draft-save').click();
+  await expect(page.getByTestId('deck-builder')).toBeVisible();
+  await expect(page.getByTestId('section-count-store')).toHaveCount(0); // the store is an extra section: counted in the deck column
+  await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"], [data-testid="violation"][data-code="SECTION_TOO_SMALL"]').first()).toBeVisible();
+
+  const rows = queryDb<{ doc: string }>("SELECT doc FROM decks WHERE system_id = 'muhq' AND name = 'Drafted store'");
+  expect(rows).toHaveLength(1);
+  const store = (JSON.parse(rows[0].doc) as { sections: { store: { cardId: string; count: number }[] } }).sections.store;
+  expect(store).toHaveLength(10);
+  const docs = queryDb<{ doc: string }>(`SELECT doc FROM cards WHERE id IN (${store.map(() => '?').join(',')})`, ...store.map((e) => e.cardId));
+  expect(docs.map((row) => JSON.parse(row.doc) as { buyCost?: number }).every((doc) => typeof doc.buyCost === 'number')).toBe(true);
+});
