@@ -268,6 +268,19 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   }
 }
 
+/** Folder names in the order `order.json` gives (if the root has one), the rest alphabetically. */
+function orderedEntries(rootDir: string, entries: string[]): string[] {
+  let order: string[] = [];
+  try {
+    const parsed = JSON.parse(readFileSync(join(rootDir, 'order.json'), 'utf8')) as { order?: unknown };
+    if (Array.isArray(parsed.order)) order = parsed.order.filter((id): id is string => typeof id === 'string');
+  } catch {
+    // No order file (a user's systems folder): alphabetical.
+  }
+  const rank = (entry: string) => (order.includes(entry) ? order.indexOf(entry) : order.length);
+  return [...entries].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 export interface LoadedSystems {
   systems: GameSystem[];
   /** The folder each system was loaded from, by system id. */
@@ -282,7 +295,7 @@ export function loadGameSystems(rootDir: string): LoadedSystems {
   const errors: GameSystemLoadError[] = [];
   let entries: string[];
   try {
-    entries = readdirSync(rootDir).sort();
+    entries = orderedEntries(rootDir, readdirSync(rootDir));
   } catch {
     return { systems, dirs, errors: [new GameSystemLoadError(basename(rootDir), '', 'the game-systems folder cannot be read')] };
   }

@@ -59,7 +59,7 @@ test('a deck is built through the UI with live legality and saved to SQLite', as
 });
 
 test('the sample illegal deck explains every reason', async ({ page }) => {
-  await openDeck(page, 'Broken example');
+  await openDeck(page, 'Broken example: 31 cards, two off-color');
   await expect(page.getByTestId('legality-badge')).toHaveText('Illegal');
   await expect(page.locator('[data-testid="violation"][data-code="SECTION_TOO_LARGE"]')).toHaveText(/Deck has 31 cards; it needs exactly 30\./);
   const identity = page.locator('[data-testid="violation"][data-code="IDENTITY_MISMATCH"]');

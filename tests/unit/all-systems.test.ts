@@ -3,7 +3,7 @@
 // `deck-legal*` / `deck-boss*` decks are legal and `deck-illegal*` decks are not, and ids
 // carry the system's id so games can never collide in one library.
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGameSystems } from '../../src-main/services/game-systems';
@@ -15,7 +15,14 @@ const { systems, errors } = loadGameSystems(SYSTEMS_DIR);
 describe('built-in game systems', () => {
   it('all load without errors', () => {
     expect(errors.map((error) => error.message)).toEqual([]);
-    expect(systems.map((system) => system.id).sort()).toEqual(readdirSync(SYSTEMS_DIR).sort());
+    const folders = readdirSync(SYSTEMS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(systems.map((system) => system.id).sort()).toEqual(folders.sort());
+  });
+
+  it('are listed in the order of order.json, OSMCG (the primary game) first', () => {
+    const { order } = JSON.parse(readFileSync(join(SYSTEMS_DIR, 'order.json'), 'utf8')) as { order: string[] };
+    expect(systems.map((system) => system.id)).toEqual(order);
+    expect(order[0]).toBe('osmcg');
   });
 
   it('include the five seed games', () => {
