@@ -1,17 +1,21 @@
 // Loading game systems: OSMCG loads; a broken system is refused with file, JSON path and
 // reason while the others still load.
 
-import { describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { GameSystemLoadError, loadGameSystem, loadGameSystems } from '../../src-main/services/game-systems';
 
 const SYSTEMS = join(resolve(import.meta.dirname, '../..'), 'card-schema/systems');
 
+const copies: string[] = [];
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 /** A copy of OSMCG in a temp folder, changed by `edit(folder)`. */
 function brokenCopy(edit: (dir: string) => void): string {
   const root = mkdtempSync(join(tmpdir(), 'cw-systems-'));
+  copies.push(root);
   cpSync(join(SYSTEMS, 'osmcg'), join(root, 'osmcg'), { recursive: true });
   edit(join(root, 'osmcg'));
   return root;
