@@ -50,6 +50,12 @@ export interface SystemProblem {
   reason: string;
 }
 
+export interface RemoveSystemResult {
+  sets: number;
+  cards: number;
+  decks: number;
+}
+
 export interface ImportSystemResult {
   system: SystemSummary;
   /** True when a user-installed system with this id was replaced. */
@@ -110,6 +116,8 @@ export const apiContract = {
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
   exportSystem: returns<FileBlob>()(z.object({ systemId: id })),
+  /** Uninstalls a game the user installed, with its sets, cards and decks. */
+  removeSystem: returns<RemoveSystemResult>()(z.object({ systemId: id })),
   importSystem: returns<ImportSystemResult>()(
     z.object({ fileName: z.string().max(500).default('game.cardwright-system.json'), text: z.string().max(200_000_000) }),
   ),

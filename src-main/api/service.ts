@@ -10,7 +10,7 @@ import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckPrintItems, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { safeFileName } from '../services/file-format';
 import { GameSystemLoadError, loadGameSystems } from '../services/game-systems';
-import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
+import { exportSystemBundle, importSystemBundle, removeUserSystem } from '../services/system-bundles';
 import { generateDeck } from '../services/deck-generators';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +59,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listSystemProblems: () => errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
     exportSystem: ({ systemId }) => exportSystemBundle(lib, systemId),
     importSystem: ({ fileName, text }) => importSystemBundle(lib, userSystemsDir, fileName, text),
+    removeSystem: ({ systemId }) => removeUserSystem(lib, userSystemsDir, systemId),
 
     listSets: () => store.sets.list(),
     createSet: (input) => createSet(lib, input),

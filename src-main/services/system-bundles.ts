@@ -7,10 +7,12 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import type { GameSystem } from '../../card-schema/system/format';
-import { ApiError, type FileBlob, type ImportSystemResult } from '../api/contract';
+import { ApiError, type FileBlob, type ImportSystemResult, type RemoveSystemResult } from '../api/contract';
 import type { Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
+import { deleteDeck } from './deck-library';
+import { deleteSet } from './card-library';
 import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
@@ -134,4 +136,31 @@ export function importSystemBundle(lib: Library, userSystemsDir: string, fileNam
   const system = lib.systems.summaries().find((summary) => summary.id === bundle.systemId);
   if (!system) throw new Error(`Game system "${bundle.systemId}" vanished right after it was installed`);
   return { system, replaced: existing !== undefined, sets };
+}
+
+/**
+ * Uninstalls a user-installed game with its sets, cards and decks. The folder is first moved
+ * aside, so a failing database change puts everything back as it was.
+ */
+export function removeUserSystem(lib: Library, userSystemsDir: string, systemId: string): RemoveSystemResult {
+  const installed = lib.systems.installed(systemId);
+  if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
+  if (installed.builtIn) throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
+  const aside = join(userSystemsDir, `.removing-${randomUUID()}`);
+  renameSync(installed.dir, aside);
+  try {
+    const result = lib.store.transaction(() => {
+      const sets = lib.store.sets.list().filter((set) => set.systemId === systemId);
+      const decks = lib.store.decks.list(systemId);
+      for (const deck of decks) deleteDeck(lib, deck.id);
+      for (const set of sets) deleteSet(lib, set.id);
+      return { sets: sets.length, cards: sets.reduce((sum, set) => sum + set.cardCount, 0), decks: decks.length };
+    });
+    lib.systems.uninstall(systemId);
+    rmSync(aside, { recursive: true, force: true });
+    return result;
+  } catch (error) {
+    renameSync(aside, installed.dir);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 // A designer's own game, end to end through the UI: import the tutorial's game bundle in the
-// Games view, author a card for it in the generated form, and build a legal deck with it.
+// Games view, author a card for it in the generated form, build a legal deck with it, and
+// remove the game again. Also: drafting a muhq's game store pick by pick.
 // Each step is checked where it lands: the system folder on disk and the rows in SQLite.
 
 import { existsSync } from 'node:fs';
@@ -86,6 +87,18 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   const sections = (JSON.parse(decks[0].doc) as { sections: Record<string, { count: number }[]> }).sections;
   expect(sections.keeper.reduce((n, e) => n + e.count, 0)).toBe(1);
   expect(sections.watch.reduce((n, e) => n + e.count, 0)).toBe(20);
+
+  // 4. The designer removes the game again: its folder, sets and decks go with it.
+  await page.getByTestId('nav-games').click();
+  await page.getByTestId('game-item').filter({ hasText: 'Lantern Watch' }).click();
+  await page.getByTestId('remove-game').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText('1 card set (19 cards) and 1 deck');
+  await confirm.getByRole('button', { name: 'Remove game' }).click();
+  await expect(page.getByTestId('game-list')).not.toContainText('Lantern Watch');
+  expect(existsSync(join(dataDir, 'systems', 'lantern-watch'))).toBe(false);
+  expect(queryDb("SELECT id FROM sets WHERE system_id = 'lantern-watch'")).toEqual([]);
+  expect(queryDb("SELECT id FROM decks WHERE system_id = 'lantern-watch'")).toEqual([]);
 });
 
 test("a muhq's game store is drafted pick by pick and saved as a deck", async ({ page, queryDb }) => {

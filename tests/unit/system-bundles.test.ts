@@ -106,6 +106,23 @@ describe('system bundles', () => {
     expect((await second.call('getSystem', { systemId: 'skirmish' })).cardTypes.length).toBeGreaterThan(0);
   });
 
+  it('removes an installed game with its sets, cards and decks, and never a built-in one', async () => {
+    const dataDir = tmpDir();
+    const { call } = open(dataDir);
+    const bundle = await variantBundle(call);
+    await importText(call, bundle);
+    const sets = (await call('listSets', {})).filter((set) => set.systemId === 'skirmish');
+    const cards = sets.reduce((sum, set) => sum + set.cardCount, 0);
+    await call('saveDeck', { deck: { systemId: 'skirmish', name: 'Doomed', sections: {} } });
+    expect(await call('removeSystem', { systemId: 'skirmish' })).toEqual({ sets: sets.length, cards, decks: 1 });
+    expect((await call('listSystems', {})).map((s) => s.id)).not.toContain('skirmish');
+    expect((await call('listSets', {})).some((set) => set.systemId === 'skirmish')).toBe(false);
+    expect(await call('listDecks', { systemId: 'skirmish' })).toEqual([]);
+    expect(readdirSync(join(dataDir, 'systems'))).toEqual([]);
+    expect(await failure(call('removeSystem', { systemId: 'osmcg' }))).toMatchObject({ code: 'CONFLICT', message: 'OSMCG is built into Cardwright and cannot be removed' });
+    expect((await failure(call('removeSystem', { systemId: 'skirmish' }))).code).toBe('NOT_FOUND');
+  });
+
   it('refuses a broken game with the file, JSON path and reason, and installs nothing', async () => {
     const dataDir = tmpDir();
     const { call } = open(dataDir);

@@ -94,6 +94,7 @@ const METHODS: Record<ApiMethod, true> = {
   listSystemProblems: true,
   exportSystem: true,
   importSystem: true,
+  removeSystem: true,
   listSets: true,
   createSet: true,
   deleteSet: true,
