@@ -2,6 +2,7 @@
 // and implements every method of the API contract. Handlers stay thin; the work lives in
 // src-main/services and src-main/store.
 
+import { join } from 'node:path';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import { renderPrintSheet, type PrintItem } from '../pdf/print-sheet';
 import { openStore } from '../store/store';
@@ -9,14 +10,12 @@ import { cardIssues, createSet, deleteCard, deleteSet, requireSet, saveCard, typ
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckPrintItems, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { safeFileName } from '../services/file-format';
-import { GameSystemLoadError, loadGameSystems } from '../services/game-systems';
+import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { exportSystemBundle, importSystemBundle, removeUserSystem } from '../services/system-bundles';
 import { generateDeck } from '../services/deck-generators';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { seedSamples } from '../services/samples';
 import { exportSetFile, importSetFile } from '../services/set-files';
-import { SystemRegistry, type InstalledSystem } from '../services/system-registry';
+import { SystemRegistry } from '../services/system-registry';
 import { ApiError, type ApiHandlers, type ApiParsedInput, type PdfExport } from './contract';
 
 export interface CardwrightOptions {
@@ -37,7 +36,7 @@ type PrintOptions = ApiParsedInput<'exportDeckPdf'>['print'];
 
 export function openCardwright(options: CardwrightOptions): Cardwright {
   const userSystemsDir = join(options.dataDir, 'systems');
-  const { installed, errors } = loadAllSystems(options.systemsDir, userSystemsDir);
+  const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
   const store = openStore(options.dataDir);
   const lib: Library = { store, systems: new SystemRegistry(installed) };
   try {
@@ -94,25 +93,6 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   };
 
   return { handlers, systems: lib.systems.list(), systemErrors: errors, close: () => store.close() };
-}
-
-/** Built-in systems, then the user's; a user system may not take a built-in id. */
-function loadAllSystems(builtInDir: string, userDir: string): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
-  const builtIn = loadGameSystems(builtInDir);
-  const installed: InstalledSystem[] = builtIn.systems.map((system) => ({ system, dir: builtIn.dirs.get(system.id)!, builtIn: true }));
-  const errors = [...builtIn.errors];
-  if (existsSync(userDir)) {
-    const user = loadGameSystems(userDir);
-    errors.push(...user.errors);
-    for (const system of user.systems) {
-      if (builtIn.dirs.has(system.id)) {
-        errors.push(new GameSystemLoadError(`${system.id}/system.json`, '/id', `"${system.id}" is the id of a built-in game system; give this one another id`));
-      } else {
-        installed.push({ system, dir: user.dirs.get(system.id)!, builtIn: false });
-      }
-    }
-  }
-  return { installed, errors };
 }
 
 function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardRecord[] {

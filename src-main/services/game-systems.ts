@@ -2,7 +2,7 @@
 // A system that is itself wrong is refused with the file, the JSON path and the reason; one
 // broken system never stops the others from loading.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, normalize, relative, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import type { CardLayout } from '../../card-schema/layout/format';
@@ -13,6 +13,7 @@ import type { CardMatch } from '../../card-schema/deck/format';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
+import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
   constructor(
@@ -314,4 +315,23 @@ export function loadGameSystems(rootDir: string): LoadedSystems {
     }
   }
   return { systems, dirs, errors };
+}
+
+/** Built-in systems, then the user's; a user system may not take a built-in id. */
+export function loadInstalledSystems(builtInDir: string, userDir: string): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
+  const builtIn = loadGameSystems(builtInDir);
+  const installed: InstalledSystem[] = builtIn.systems.map((system) => ({ system, dir: builtIn.dirs.get(system.id)!, builtIn: true }));
+  const errors = [...builtIn.errors];
+  if (existsSync(userDir)) {
+    const user = loadGameSystems(userDir);
+    errors.push(...user.errors);
+    for (const system of user.systems) {
+      if (builtIn.dirs.has(system.id)) {
+        errors.push(new GameSystemLoadError(`${basename(user.dirs.get(system.id) ?? system.id)}/system.json`, '/id', `"${system.id}" is the id of a built-in game system; give this one another id`));
+      } else {
+        installed.push({ system, dir: user.dirs.get(system.id)!, builtIn: false });
+      }
+    }
+  }
+  return { installed, errors };
 }

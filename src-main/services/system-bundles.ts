@@ -8,11 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import type { GameSystem } from '../../card-schema/system/format';
 import { ApiError, type FileBlob, type ImportSystemResult, type RemoveSystemResult } from '../api/contract';
-import type { Library } from './card-library';
+import { deleteSet, type Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { deleteDeck } from './deck-library';
-import { deleteSet } from './card-library';
 import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
