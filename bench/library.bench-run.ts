@@ -69,7 +69,11 @@ it('searches the library as you type', async () => {
   const queries = ['e', 'em', 'emb', 'ember', 'ember wolf', 'haste', '"AND (*', 'zzzz-no-match'];
   for (const query of queries) {
     const times = await timeRuns(30, () => app.handlers.searchCards({ query, systemId: 'osmcg', limit: 200, offset: 0 }));
-    results.push({ name: `search "${query}" in ${LIBRARY_SIZE.toLocaleString('en')} cards (first 200 + total), median`, value: ms(median(times)), target: '< 50 ms' });
+    results.push({
+      name: `search "${query}" in ${LIBRARY_SIZE.toLocaleString('en')} cards (first 200 + total), median`,
+      value: ms(median(times)),
+      target: '< 50 ms',
+    });
   }
   const browse = await timeRuns(30, () => app.handlers.searchCards({ query: '', limit: 200, offset: 50_000 }));
   results.push({ name: 'browse page at offset 50,000, median', value: ms(median(browse)), target: '< 50 ms' });
@@ -114,25 +118,44 @@ it('checks a 60-card deck against the loaded library', async () => {
   const deck = { systemId: 'osmcg', sections: { hero: [{ cardId: heroId, count: 1 }], main } };
   const lookup = (id: string) => library.get(id);
   const times = await timeRuns(1_000, () => evaluateDeck(system, deck, lookup), 50);
-  results.push({ name: `evaluateDeck, 60-card deck, ${library.size.toLocaleString('en')} cards loaded, every rule kind, median`, value: ms(median(times)), target: '< 1 ms' });
+  results.push({
+    name: `evaluateDeck, 60-card deck, ${library.size.toLocaleString('en')} cards loaded, every rule kind, median`,
+    value: ms(median(times)),
+    target: '< 1 ms',
+  });
   const apiTimes = await timeRuns(200, () => app.handlers.checkDeck({ deck: { ...deck, name: 'Bench' } }), 10);
-  results.push({ name: 'checkDeck API (60 cards read from SQLite + evaluate), median', value: ms(median(apiTimes)), target: '< 5 ms' });
+  results.push({
+    name: 'checkDeck API (60 cards read from SQLite + evaluate), median',
+    value: ms(median(apiTimes)),
+    target: '< 5 ms',
+  });
 });
 
 it('lays out and prints cards', async () => {
   const system = await app.handlers.getSystem({ systemId: 'osmcg' });
   const docs = sample.cards.map((c) => c.doc);
   const layoutTimes = await timeRuns(20, () => docs.forEach((doc) => layoutCard(system, doc)));
-  results.push({ name: `layoutCard, per card (${docs.length}-card sample set)`, value: ms(median(layoutTimes) / docs.length), target: '< 2 ms' });
+  results.push({
+    name: `layoutCard, per card (${docs.length}-card sample set)`,
+    value: ms(median(layoutTimes) / docs.length),
+    target: '< 2 ms',
+  });
 
   const decks = await app.handlers.listDecks({});
   const legal = decks.find((d) => d.legal) ?? decks[0];
-  const deckTimes = await timeRuns(5, () => app.handlers.exportDeckPdf({ deckId: legal.id, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: true } }), 1);
+  const deckTimes = await timeRuns(
+    5,
+    () => app.handlers.exportDeckPdf({ deckId: legal.id, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: true } }),
+    1,
+  );
   results.push({ name: `deck PDF "${legal.name}" with backs, median`, value: ms(median(deckTimes)), target: '< 2 s' });
 
   const ids = Array.from({ length: 297 }, (_, i) => `bench-${i}`);
   const start = performance.now();
-  const big = await app.handlers.exportCardsPdf({ cardIds: ids, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false } });
+  const big = await app.handlers.exportCardsPdf({
+    cardIds: ids,
+    print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false },
+  });
   results.push({
     name: '297-card PDF (33 pages)',
     value: `${ms(performance.now() - start)}, ${(big.bytes.length / 1024).toFixed(0)} KiB`,

@@ -26,11 +26,7 @@ function range(from, to) {
 
 const ASCII = range(0x20, 0x7e);
 // Latin-1, Latin Extended-A and the typographic marks card text uses.
-const EXTRA = [
-  ...range(0xa0, 0xff),
-  ...range(0x100, 0x17f),
-  ...'‘’‚“”„–—…•·′″≥≤≠±−×÷→←↑↓◆●○■□★☆✓✗∞€£™©®†‡§¶',
-];
+const EXTRA = [...range(0xa0, 0xff), ...range(0x100, 0x17f), ...'‘’‚“”„–—…•·′″≥≤≠±−×÷→←↑↓◆●○■□★☆✓✗∞€£™©®†‡§¶'];
 const CHARS = [...new Set([...ASCII, ...EXTRA])];
 
 function faceMetrics(file) {

@@ -42,7 +42,11 @@ export function deckFormatOf(system: GameSystem, deck: Pick<Deck, 'format'>): Pl
   return deck.format === undefined ? formats[0] : formats.find((format) => format.id === deck.format);
 }
 
-export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | 'sections' | 'format'>, lookup: CardLookup): DeckReport {
+export function evaluateDeck(
+  system: GameSystem,
+  deck: Pick<Deck, 'systemId' | 'sections' | 'format'>,
+  lookup: CardLookup,
+): DeckReport {
   const sections = deck.sections ?? {};
   const counts: Record<string, number> = {};
   for (const section of system.deck.sections) counts[section.id] = total(sections[section.id]);
@@ -97,10 +101,14 @@ export function evaluateDeck(system: GameSystem, deck: Pick<Deck, 'systemId' | '
 }
 
 /** Every entry of the given sections (all of the system's sections when absent), with its card. */
-function entriesOf(context: Context, sectionIds: readonly string[] | undefined): { entry: DeckEntry; doc: CardDocument | undefined }[] {
+function entriesOf(
+  context: Context,
+  sectionIds: readonly string[] | undefined,
+): { entry: DeckEntry; doc: CardDocument | undefined }[] {
   const ids = sectionIds ?? context.system.deck.sections.map((section) => section.id);
   const result: { entry: DeckEntry; doc: CardDocument | undefined }[] = [];
-  for (const sectionId of ids) for (const entry of context.sections[sectionId] ?? []) result.push({ entry, doc: context.lookup(entry.cardId) });
+  for (const sectionId of ids)
+    for (const entry of context.sections[sectionId] ?? []) result.push({ entry, doc: context.lookup(entry.cardId) });
   return result;
 }
 
@@ -399,7 +407,8 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
       const doc = context.lookup(entry.cardId);
       if (!doc) continue;
       const outside = identityOf(doc, dimension).filter((value) => !neutral.has(value) && !allowed.has(value));
-      if (outside.length > 0 && !offending.some((o) => o.cardId === entry.cardId)) offending.push({ cardId: entry.cardId, outside });
+      if (outside.length > 0 && !offending.some((o) => o.cardId === entry.cardId))
+        offending.push({ cardId: entry.cardId, outside });
     }
   }
   if (offending.length === 0) return [];

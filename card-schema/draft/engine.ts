@@ -53,7 +53,18 @@ export function startDraft(setup: DraftSetup, pool: readonly DraftCard[], player
   const log = [
     `Shuffled ${order.length} cards into ${piles.length} ${piles.length === 1 ? 'pile' : 'piles'} of up to ${setup.pileSize}${ineligible > 0 ? ` (${ineligible} cards cannot be drafted)` : ''}.`,
   ];
-  const state: DraftState = { setup, players, rng, cards, piles, inFront: [], picks: Array.from({ length: players }, () => []), round: 0, done: false, log };
+  const state: DraftState = {
+    setup,
+    players,
+    rng,
+    cards,
+    piles,
+    inFront: [],
+    picks: Array.from({ length: players }, () => []),
+    round: 0,
+    done: false,
+    log,
+  };
   return advance(startRound(state));
 }
 
@@ -105,7 +116,12 @@ function startRound(state: DraftState): DraftState {
   const someoneHasRoom = state.picks.some((_, player) => hasRoom(state, player));
   if (state.piles.length < state.players || !someoneHasRoom) {
     const why = someoneHasRoom ? 'not enough piles are left for every player' : `everyone has ${state.setup.maxPicks} cards`;
-    return { ...state, inFront: [], done: true, log: [...state.log, `The draft is over: ${why}. You drafted ${state.picks[0].length} cards.`] };
+    return {
+      ...state,
+      inFront: [],
+      done: true,
+      log: [...state.log, `The draft is over: ${why}. You drafted ${state.picks[0].length} cards.`],
+    };
   }
   const round = state.round + 1;
   return {

@@ -55,7 +55,17 @@ export interface PipsElement extends ElementBase {
 export type LayoutElement = RectElement | TextElement | PipsElement;
 
 export type DrawOp =
-  | { op: 'rect'; x: number; y: number; w: number; h: number; radius: number; fill?: string; stroke?: string; strokeWidth?: number }
+  | {
+      op: 'rect';
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      radius: number;
+      fill?: string;
+      stroke?: string;
+      strokeWidth?: number;
+    }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
   /** One line of text; (x, y) is the left end of the baseline. */
   | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string };

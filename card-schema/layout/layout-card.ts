@@ -66,7 +66,20 @@ function defaultBack(system: GameSystem): CardLayout {
   return {
     background: '#1f2330',
     elements: [
-      { kind: 'text', x: 4, y: 4, w: w - 8, h: h - 8, text: '{systemName}', size: 14, minSize: 8, font: 'bold', align: 'center', valign: 'middle', color: '#f2f2f2' },
+      {
+        kind: 'text',
+        x: 4,
+        y: 4,
+        w: w - 8,
+        h: h - 8,
+        text: '{systemName}',
+        size: 14,
+        minSize: 8,
+        font: 'bold',
+        align: 'center',
+        valign: 'middle',
+        color: '#f2f2f2',
+      },
     ],
   };
 }
@@ -172,7 +185,11 @@ function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
   const blockHeight = fitted.lines.length * lineHeight;
   const valign = element.valign ?? 'top';
   const top =
-    valign === 'middle' ? element.y + (element.h - blockHeight) / 2 : valign === 'bottom' ? element.y + element.h - blockHeight : element.y;
+    valign === 'middle'
+      ? element.y + (element.h - blockHeight) / 2
+      : valign === 'bottom'
+        ? element.y + element.h - blockHeight
+        : element.y;
   // Centre the capital height in each line box, so digits sit optically centred in badges.
   const capHeight = verticalMetrics(fitted.size, face).capHeightMm;
   const color = paint(element.color, subject);
@@ -181,7 +198,8 @@ function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
     if (line === '') return;
     const width = measureText(line, fitted.size, face);
     const align = element.align ?? 'left';
-    const x = align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
+    const x =
+      align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
     ops.push({ op: 'text', x, y, text: line, size: fitted.size, font: face, color });
   });
@@ -212,10 +230,12 @@ function fitText(text: string, element: TextElement, face: FontFace, leading: nu
 
 /** Drops characters that no font draws (controls, soft hyphens) and turns tabs into spaces. */
 function sanitize(text: string): string {
-  return text
-    .replace(/\t/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '');
+  return (
+    text
+      .replace(/\t/g, ' ')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '')
+  );
 }
 
 function round(value: number): number {

@@ -156,7 +156,9 @@ function pickVariant(
   for (const raw of variants) {
     const variant = resolve(raw, defs);
     if (!variant) continue;
-    const consts = Object.entries(variant.properties ?? {}).filter(([, prop]) => prop.const !== undefined || prop.enum?.length === 1);
+    const consts = Object.entries(variant.properties ?? {}).filter(
+      ([, prop]) => prop.const !== undefined || prop.enum?.length === 1,
+    );
     if (consts.length === 0) {
       fallback ??= variant;
       continue;

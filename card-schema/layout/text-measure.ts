@@ -96,7 +96,6 @@ export function breakLines(
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       if (fits(word)) {
         line = word;
         continue;

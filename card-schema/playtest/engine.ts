@@ -100,7 +100,9 @@ export function createPlaytest(
   requireZone(board, 'hand');
   const boardZone = board.zones.find((zone) => zone.kind === 'board');
   if (board.leaderSection && !boardZone) {
-    throw new PlaytestError(`Board setup of "${system.id}" has a leader section but no zone of kind "board" to put the leader on.`);
+    throw new PlaytestError(
+      `Board setup of "${system.id}" has a leader section but no zone of kind "board" to put the leader on.`,
+    );
   }
   if (board.phases.length === 0) throw new PlaytestError(`Board setup of "${system.id}" lists no phases.`);
 
@@ -130,7 +132,8 @@ export function createPlaytest(
   const zones: Record<string, string[]> = Object.fromEntries(board.zones.map((zone) => [zone.id, []]));
   const leaderIds = board.leaderSection ? expand(board.leaderSection) : [];
   if (boardZone) zones[boardZone.id] = leaderIds;
-  let [deckIds, rng] = shuffled(expand(board.deckSection), seedState(seed));
+  const [deckIds, firstRng] = shuffled(expand(board.deckSection), seedState(seed));
+  let rng = firstRng;
   zones[deckZone.id] = deckIds;
   // Extra decks (OSMCG's Missions) start shuffled in their own zones.
   for (const zone of board.zones) {
@@ -142,7 +145,11 @@ export function createPlaytest(
   for (const [cardId, copies] of missing) log.push(`Skipped ${copies} × unknown card "${cardId}" (not in the library).`);
   const leader = leaderIds.length > 0 ? cards[leaderIds[0]].doc : undefined;
   if (board.leaderSection) {
-    log.push(leader ? `${leader.name} starts on the ${boardZone?.label ?? 'board'}.` : `No card in the leader section "${board.leaderSection}".`);
+    log.push(
+      leader
+        ? `${leader.name} starts on the ${boardZone?.label ?? 'board'}.`
+        : `No card in the leader section "${board.leaderSection}".`,
+    );
   }
   log.push(`Shuffled ${deckIds.length} cards into the ${deckZone.label} (seed ${seedState(seed)}).`);
 
@@ -154,7 +161,9 @@ export function createPlaytest(
     log.push(`${def.label} starts at ${value}${max === undefined ? '' : ` (max ${max})`}.`);
     const regen = def.regen === undefined ? 0 : resolveValue(def.regen, leader);
     // No `max` key at all when uncapped, so the state survives a JSON round trip unchanged.
-    return max === undefined ? { id: def.id, label: def.label, value, min, regen } : { id: def.id, label: def.label, value, min, max, regen };
+    return max === undefined
+      ? { id: def.id, label: def.label, value, min, regen }
+      : { id: def.id, label: def.label, value, min, max, regen };
   });
 
   const initial: PlaytestState = {
@@ -280,7 +289,9 @@ function mulligan(state: PlaytestState): PlaytestState {
   if (!state.awaitingKeep) throw new PlaytestError('A mulligan is only possible before keeping the opening hand.');
   const london = state.board.mulligan === 'london';
   if (london ? state.mulligans >= state.board.openingHand : handSizeAfter(state.board, state.mulligans + 1) <= 0) {
-    throw new PlaytestError(`No more mulligans: after ${state.mulligans} the ${london ? 'whole hand would go to the bottom' : 'next hand would be empty'}.`);
+    throw new PlaytestError(
+      `No more mulligans: after ${state.mulligans} the ${london ? 'whole hand would go to the bottom' : 'next hand would be empty'}.`,
+    );
   }
   const deckZone = requireZone(state.board, 'deck');
   const handZone = requireZone(state.board, 'hand');
@@ -295,7 +306,8 @@ function mulligan(state: PlaytestState): PlaytestState {
     log: [...state.log, `Mulligan ${mulligans}: shuffled ${hand.length} cards back into the ${deckZone.label}.`],
   };
   const drawn = drawOpeningHand(shuffledBack, handSizeAfter(state.board, mulligans), 'New hand');
-  if (london) drawn.log.push(`When keeping, put ${mulligans} card${mulligans === 1 ? '' : 's'} on the bottom of the ${deckZone.label}.`);
+  if (london)
+    drawn.log.push(`When keeping, put ${mulligans} card${mulligans === 1 ? '' : 's'} on the bottom of the ${deckZone.label}.`);
   return drawn;
 }
 
@@ -358,7 +370,9 @@ function drawCards(state: PlaytestState, count: number, verb: string): PlaytestS
   for (let i = 0; i < count; i++) {
     if (deck.length === 0 && state.board.emptyDeck === 'reshuffle-discard' && discardZone && discard.length > 0) {
       [deck, rng] = shuffled(discard, rng);
-      log.push(`${deckZone.label} empty: shuffled ${discard.length} cards from the ${discardZone.label} into a new ${deckZone.label}.`);
+      log.push(
+        `${deckZone.label} empty: shuffled ${discard.length} cards from the ${discardZone.label} into a new ${deckZone.label}.`,
+      );
       discard = [];
     }
     if (deck.length === 0) {
@@ -390,7 +404,9 @@ function move(state: PlaytestState, instanceId: string, to: string, position: 't
   const zones = { ...state.zones };
   if (fromId) zones[fromId] = zones[fromId].filter((id) => id !== instanceId);
   zones[to] = where === 'top' ? [instanceId, ...zones[to]] : [...zones[to], instanceId];
-  const place = isPile(target.kind) ? `${where === 'top' ? 'on top of' : 'at the bottom of'} the ${target.label}` : `to the ${target.label}`;
+  const place = isPile(target.kind)
+    ? `${where === 'top' ? 'on top of' : 'at the bottom of'} the ${target.label}`
+    : `to the ${target.label}`;
   return { ...state, zones, log: [...state.log, `Moved ${card.name} from the ${from?.label ?? 'nowhere'} ${place}.`] };
 }
 
@@ -413,7 +429,10 @@ function nextTurn(state: PlaytestState): PlaytestState {
   const started: PlaytestState = { ...state, turn, phase: state.board.phases[0], resources, log: [...state.log, upkeep] };
   const handZone = requireZone(state.board, 'hand');
   // "Draw until you hold N" (muhq's game) or a fixed number of cards per turn.
-  const draws = state.board.drawUpTo !== undefined ? Math.max(0, state.board.drawUpTo - state.zones[handZone.id].length) : state.board.drawPerTurn;
+  const draws =
+    state.board.drawUpTo !== undefined
+      ? Math.max(0, state.board.drawUpTo - state.zones[handZone.id].length)
+      : state.board.drawPerTurn;
   return draws > 0 ? drawCards(started, draws, 'Drew') : started;
 }
 
@@ -427,7 +446,9 @@ function setPhase(state: PlaytestState, phase: string): PlaytestState {
 function adjustResource(state: PlaytestState, resourceId: string, delta: number): PlaytestState {
   const resource = state.resources.find((candidate) => candidate.id === resourceId);
   if (!resource) {
-    throw new PlaytestError(`No resource "${resourceId}"; resources are ${state.resources.map((r) => r.id).join(', ') || 'none'}.`);
+    throw new PlaytestError(
+      `No resource "${resourceId}"; resources are ${state.resources.map((r) => r.id).join(', ') || 'none'}.`,
+    );
   }
   if (!Number.isFinite(delta)) throw new PlaytestError(`Resource change must be a finite number; got ${delta}.`);
   const value = clamp(resource.value + delta, resource.min, resource.max);
@@ -442,7 +463,12 @@ function adjustResource(state: PlaytestState, resourceId: string, delta: number)
 function shuffleDeck(state: PlaytestState): PlaytestState {
   const deckZone = requireZone(state.board, 'deck');
   const [deck, rng] = shuffled(state.zones[deckZone.id], state.rng);
-  return { ...state, rng, zones: { ...state.zones, [deckZone.id]: deck }, log: [...state.log, `Shuffled the ${deckZone.label}.`] };
+  return {
+    ...state,
+    rng,
+    zones: { ...state.zones, [deckZone.id]: deck },
+    log: [...state.log, `Shuffled the ${deckZone.label}.`],
+  };
 }
 
 // ---------------------------------------------------------------------------------------

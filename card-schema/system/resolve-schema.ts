@@ -166,7 +166,9 @@ export function defaultValueFor(root: JsonSchema, schema: JsonSchema, depth = 0)
   const variants = resolved.oneOf ?? resolved.anyOf;
   if (variants && variants.length > 0) {
     // Variants may add to the shared properties of their parent (allowed in JSON Schema).
-    const base = resolved.properties ? defaultValueFor(root, { ...resolved, oneOf: undefined, anyOf: undefined }, depth + 1) : undefined;
+    const base = resolved.properties
+      ? defaultValueFor(root, { ...resolved, oneOf: undefined, anyOf: undefined }, depth + 1)
+      : undefined;
     const first = defaultValueFor(root, variants[0], depth + 1);
     if (jsonTypeOf(base) === 'object' && jsonTypeOf(first) === 'object') {
       return { ...(base as object), ...(first as object) };

@@ -12,7 +12,14 @@ import { join, relative, resolve, sep } from 'node:path';
 
 const here = import.meta.dirname;
 const args = process.argv.slice(2);
-const [folder, ...rest] = args.length >= 2 ? args : [join(here, 'lantern-watch'), join(here, 'lantern-watch-sample-set.json'), join(here, 'lantern-watch.cardwright-system.json')];
+const [folder, ...rest] =
+  args.length >= 2
+    ? args
+    : [
+        join(here, 'lantern-watch'),
+        join(here, 'lantern-watch-sample-set.json'),
+        join(here, 'lantern-watch.cardwright-system.json'),
+      ];
 const output = rest.pop();
 const setFiles = rest;
 
@@ -38,4 +45,6 @@ const sets = setFiles.map((file) => {
 
 const bundle = { format: 'cardwright-system', formatVersion: 1, system: { id: system.id, files }, sets };
 writeFileSync(resolve(output), `${JSON.stringify(bundle, null, 2)}\n`);
-console.log(`${relative(process.cwd(), resolve(output))}: ${paths.length} files, ${sets.length} set(s), ${sets.reduce((n, s) => n + s.cards.length, 0)} cards`);
+console.log(
+  `${relative(process.cwd(), resolve(output))}: ${paths.length} files, ${sets.length} set(s), ${sets.reduce((n, s) => n + s.cards.length, 0)} cards`,
+);

@@ -8,9 +8,7 @@ import type { Deck, DeckReport } from '../../card-schema/deck/format';
 import type { ApiErrorCode } from './wire';
 
 const id = z.string().min(1).max(200);
-const cardDocument = z
-  .object({ type: z.string(), name: z.string() })
-  .catchall(z.unknown());
+const cardDocument = z.object({ type: z.string(), name: z.string() }).catchall(z.unknown());
 const deckEntry = z.object({ cardId: id, count: z.number().int().min(1).max(999) });
 const deckInput = z.object({
   id: id.optional(),
@@ -23,14 +21,22 @@ const deckInput = z.object({
 });
 const printOptions = z
   .object({
-  paper: z.enum(['A4', 'Letter']).default('A4'),
-  /** Extra artwork around each card that is trimmed off. */
-  bleedMm: z.number().min(0).max(5).default(3),
-  cropMarks: z.boolean().default(true),
-  /** Add a page of card backs after every page of fronts, mirrored for duplex. */
-  backs: z.boolean().default(false),
+    paper: z.enum(['A4', 'Letter']).default('A4'),
+    /** Extra artwork around each card that is trimmed off. */
+    bleedMm: z.number().min(0).max(5).default(3),
+    cropMarks: z.boolean().default(true),
+    /** Add a page of card backs after every page of fronts, mirrored for duplex. */
+    backs: z.boolean().default(false),
   })
   .prefault({});
+
+/** What the renderer needs to know about where it runs. */
+export interface AppInfo {
+  /** The Electron shell (native dialogs, open/show files) rather than the browser web mode. */
+  desktop: boolean;
+  version: string;
+  dataDir: string;
+}
 
 export interface SystemSummary {
   id: string;
@@ -112,6 +118,8 @@ const byId = z.object({ id });
 const none = z.object({});
 
 export const apiContract = {
+  appInfo: returns<AppInfo>()(none),
+
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),

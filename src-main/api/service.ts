@@ -16,6 +16,7 @@ import { generateDeck } from '../services/deck-generators';
 import { seedSamples } from '../services/samples';
 import { exportSetFile, importSetFile } from '../services/set-files';
 import { SystemRegistry } from '../services/system-registry';
+import type { DesktopIntegration } from './desktop';
 import { ApiError, type ApiHandlers, type ApiParsedInput, type PdfExport } from './contract';
 
 export interface CardwrightOptions {
@@ -23,6 +24,10 @@ export interface CardwrightOptions {
   systemsDir: string;
   samplesDir: string;
   fontsDir: string;
+  /** Present in the desktop app only. */
+  desktop?: DesktopIntegration;
+  /** The app's version, shown in Help. */
+  version?: string;
 }
 
 export interface Cardwright {
@@ -49,10 +54,17 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
   async function printSheet(items: PrintItem[], print: PrintOptions, title: string): Promise<PdfExport> {
     const sheet = await renderPrintSheet({ items, print, fontsDir: options.fontsDir, title });
-    return { fileName: safeFileName(title, '.pdf'), mimeType: 'application/pdf', bytes: sheet.bytes, pages: sheet.pages, cards: sheet.cards };
+    return {
+      fileName: safeFileName(title, '.pdf'),
+      mimeType: 'application/pdf',
+      bytes: sheet.bytes,
+      pages: sheet.pages,
+      cards: sheet.cards,
+    };
   }
 
   const handlers: ApiHandlers = {
+    appInfo: () => ({ desktop: options.desktop !== undefined, version: options.version ?? '0.0.0', dataDir: options.dataDir }),
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
     listSystemProblems: () => errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
@@ -100,7 +112,10 @@ function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardReco
   if (cards.length < cardIds.length) {
     const found = new Set(cards.map((card) => card.id));
     const missing = [...new Set(cardIds.filter((id) => !found.has(id)))];
-    const listed = missing.slice(0, 8).map((id) => `"${id}"`).join(', ');
+    const listed = missing
+      .slice(0, 8)
+      .map((id) => `"${id}"`)
+      .join(', ');
     throw new ApiError(`No card with id ${listed}${missing.length > 8 ? ` and ${missing.length - 8} more` : ''}`, 'NOT_FOUND');
   }
   return cards;

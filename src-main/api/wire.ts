@@ -28,7 +28,12 @@ export function encodeWire(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v instanceof Uint8Array) return { [BYTES_TAG]: toBase64(v) };
     // Buffer.toJSON runs before the replacer sees it; catch that shape too.
-    if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Buffer' && Array.isArray((v as { data?: unknown }).data)) {
+    if (
+      v &&
+      typeof v === 'object' &&
+      (v as { type?: unknown }).type === 'Buffer' &&
+      Array.isArray((v as { data?: unknown }).data)
+    ) {
       return { [BYTES_TAG]: toBase64(Uint8Array.from((v as { data: number[] }).data)) };
     }
     return v;

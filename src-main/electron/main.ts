@@ -27,6 +27,7 @@ const cardwright = openCardwright({
   systemsDir: paths.systemsDir,
   samplesDir: paths.samplesDir,
   fontsDir: paths.fontsDir,
+  version: app.getVersion(),
 });
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 

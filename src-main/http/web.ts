@@ -2,6 +2,7 @@
 // and answers the API with a per-launch token and a Host-header check (DNS-rebinding guard).
 // Usage: node out/main/web.js [--port 5178] [--data-dir DIR]   (port 0 = any free port)
 
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const cardwright = openCardwright({ dataDir, ...paths });
+const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+const cardwright = openCardwright({ dataDir, ...paths, version });
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
 const token = randomBytes(32).toString('hex');

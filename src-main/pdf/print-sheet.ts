@@ -10,7 +10,15 @@ import type { CardDrawing, FontFace } from '../../card-schema/layout/format';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import { FONT_FAMILY, FONT_FILES } from '../../card-schema/layout/fonts';
 import { cropMarkSegments, drawCropMarks } from './crop-marks';
-import { MM_TO_PT, PAPER_SIZES, imposeCards, mirroredSlotIndex, type Imposition, type PaperName, type SizeMm } from './imposition';
+import {
+  MM_TO_PT,
+  PAPER_SIZES,
+  imposeCards,
+  mirroredSlotIndex,
+  type Imposition,
+  type PaperName,
+  type SizeMm,
+} from './imposition';
 import { paintCardDrawing, type FontNames } from './paint-drawing';
 
 type PdfDoc = typeof PDFDocument;

@@ -16,7 +16,8 @@ export function createCardValidator(system: GameSystem): (doc: unknown) => Valid
   const typeList = system.cardTypes.map((t) => `"${t.id}"`).join(', ');
 
   return (doc) => {
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return [{ path: '', message: 'A card must be a JSON object' }];
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+      return [{ path: '', message: 'A card must be a JSON object' }];
     const type = (doc as { type?: unknown }).type;
     const entry = typeof type === 'string' ? byType.get(type) : undefined;
     if (!entry) {
@@ -80,7 +81,10 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'required':
       return { path, message: `${name} is required` };
     case 'additionalProperties':
-      return { path: `${path}/${String(params.additionalProperty)}`, message: `Unknown field "${String(params.additionalProperty)}"` };
+      return {
+        path: `${path}/${String(params.additionalProperty)}`,
+        message: `Unknown field "${String(params.additionalProperty)}"`,
+      };
     case 'minimum':
       return { path, message: `${name} must be at least ${String(params.limit)}` };
     case 'maximum':
@@ -88,11 +92,18 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'exclusiveMinimum':
       return { path, message: `${name} must be more than ${String(params.limit)}` };
     case 'minLength':
-      return { path, message: Number(params.limit) === 1 ? `${name} cannot be empty` : `${name} needs at least ${String(params.limit)} characters` };
+      return {
+        path,
+        message:
+          Number(params.limit) === 1 ? `${name} cannot be empty` : `${name} needs at least ${String(params.limit)} characters`,
+      };
     case 'maxLength':
       return { path, message: `${name} is too long (at most ${String(params.limit)} characters)` };
     case 'minItems':
-      return { path, message: `${name} needs at least ${String(params.limit)} ${Number(params.limit) === 1 ? 'entry' : 'entries'}` };
+      return {
+        path,
+        message: `${name} needs at least ${String(params.limit)} ${Number(params.limit) === 1 ? 'entry' : 'entries'}`,
+      };
     case 'maxItems':
       return { path, message: `${name} allows at most ${String(params.limit)} entries` };
     case 'uniqueItems':
@@ -100,7 +111,10 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'type':
       return { path, message: `${name} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}` };
     case 'enum':
-      return { path, message: `${name} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        path,
+        message: `${name} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'const':
       // Inside a oneOf it is variant probing, reported by the oneOf branch; elsewhere (an
       // if/then rule such as "golden attacks cool down for 2 turns") it is the problem itself.
@@ -111,7 +125,10 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'oneOf': {
       const parent = rawSchemaAt(root, path);
       const variants = (parent?.oneOf ?? []) as JsonSchema[];
-      const value = path.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+      const value = path
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
       const by = discriminators(variants);
       if (by && (!value || typeof value !== 'object' || !by.values.includes((value as Record<string, unknown>)[by.key]))) {
         const got = value && typeof value === 'object' ? (value as Record<string, unknown>)[by.key] : undefined;
@@ -143,7 +160,10 @@ function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown)
   const variants = (rawSchemaAt(root, ownerPath)?.oneOf ?? []) as JsonSchema[];
   const defs = root.$defs ?? {};
   const resolved = variants.map((v) => (v.$ref ? defs[v.$ref.split('/').pop() ?? ''] : v));
-  const value = ownerPath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+  const value = ownerPath
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
   const chosen = matchingVariant(resolved, value);
   return chosen !== undefined && resolved.indexOf(chosen) === Number(last[1]);
 }

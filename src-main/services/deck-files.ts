@@ -25,10 +25,15 @@ const deckBody = apiContract.saveDeck.input.shape.deck;
 
 /** Parses a deck file; any structural problem is an INVALID_FILE ApiError saying where. */
 export function parseDeckFile(fileName: string, text: string, isKnownSystem: (systemId: string) => boolean): DeckInput {
-  const root = readEnvelope(fileName, parseJsonText(fileName, text), { format: DECK_FILE_FORMAT, version: DECK_FILE_VERSION, body: 'deck' });
+  const root = readEnvelope(fileName, parseJsonText(fileName, text), {
+    format: DECK_FILE_FORMAT,
+    version: DECK_FILE_VERSION,
+    body: 'deck',
+  });
   const deck = deckBody.safeParse(root.deck);
   if (!deck.success) throw invalidFile(fileName, describeIssues('deck', deck.error.issues));
-  if (!isKnownSystem(deck.data.systemId)) throw invalidFile(fileName, `deck.systemId: game system "${deck.data.systemId}" is not installed`);
+  if (!isKnownSystem(deck.data.systemId))
+    throw invalidFile(fileName, `deck.systemId: game system "${deck.data.systemId}" is not installed`);
   return deck.data;
 }
 
@@ -49,7 +54,10 @@ export function importDeckFile(lib: Library, fileName: string, text: string): De
   const system = lib.systems.require(parsed.systemId);
   const problems = deckProblems(lib, parsed, system);
   if (problems.length > 0) {
-    throw invalidFile(fileName, `${summarizeProblems(problems.map((problem) => (problem.startsWith('sections.') ? `deck.${problem}` : problem)))} (import the deck's card set first)`);
+    throw invalidFile(
+      fileName,
+      `${summarizeProblems(problems.map((problem) => (problem.startsWith('sections.') ? `deck.${problem}` : problem)))} (import the deck's card set first)`,
+    );
   }
   const deck: DeckInput = { ...parsed };
   if (deck.id !== undefined && lib.store.decks.get(deck.id)) delete deck.id;

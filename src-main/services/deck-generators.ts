@@ -15,11 +15,15 @@ export function generateDeck(lib: Library, input: ApiParsedInput<'generateDeck'>
     throw new ApiError(`${system.name} has no deck generator "${input.generatorId}" (generators: ${known})`, 'NOT_FOUND');
   }
   const sets = input.setId ? [requireSet(lib, input.setId)] : lib.store.sets.list().filter((set) => set.systemId === system.id);
-  if (input.setId && sets[0].systemId !== system.id) throw new ApiError(`Set "${sets[0].name}" is not a set of ${system.name}`, 'BAD_INPUT');
+  if (input.setId && sets[0].systemId !== system.id)
+    throw new ApiError(`Set "${sets[0].name}" is not a set of ${system.name}`, 'BAD_INPUT');
   const cards = sets.flatMap((set) => lib.store.cards.listBySet(set.id));
   const sections = generateDeckSections(generator, cards);
   if (Object.values(sections).every((entries) => entries.length === 0)) {
-    throw new ApiError(`No card in ${input.setId ? `set "${sets[0].name}"` : 'the library'} fits "${generator.label}": import or create its cards first`, 'BAD_INPUT');
+    throw new ApiError(
+      `No card in ${input.setId ? `set "${sets[0].name}"` : 'the library'} fits "${generator.label}": import or create its cards first`,
+      'BAD_INPUT',
+    );
   }
   return lib.store.decks.save({ systemId: system.id, name: input.name ?? generator.label, sections });
 }

@@ -33,7 +33,9 @@ export function deckProblems(lib: Library, deck: DeckInput, system: GameSystem):
   const cards = referencedCards(lib, deck);
   const formats = (system.deck.formats ?? []).map((format) => format.id);
   if (deck.format !== undefined && !formats.includes(deck.format)) {
-    problems.push(`format: "${deck.format}" is not a play format of ${system.name} (${formats.length ? `formats: ${formats.join(', ')}` : 'it has none'})`);
+    problems.push(
+      `format: "${deck.format}" is not a play format of ${system.name} (${formats.length ? `formats: ${formats.join(', ')}` : 'it has none'})`,
+    );
   }
   for (const [sectionId, entries] of Object.entries(deck.sections)) {
     if (!sectionIds.includes(sectionId)) {
@@ -96,14 +98,23 @@ export function deckSummaries(lib: Library, systemId?: string): DeckSummary[] {
     const system = lib.systems.find(deck.systemId);
     // A deck of a game that is not installed cannot be judged: it is listed, as not legal.
     const report = system ? evaluate(lib, system, deck) : { legal: false, counts: copiesPerSection(deck) };
-    return { id: deck.id, systemId: deck.systemId, name: deck.name, updatedAt: deck.updatedAt ?? '', legal: report.legal, counts: report.counts };
+    return {
+      id: deck.id,
+      systemId: deck.systemId,
+      name: deck.name,
+      updatedAt: deck.updatedAt ?? '',
+      legal: report.legal,
+      counts: report.counts,
+    };
   });
 }
 
 /** The deck's sections in print order: the leader section (e.g. the Hero) first, then the system's order. */
 export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, DeckEntry[]][] {
   const ordered = [...system.deck.sections].sort((a, b) => Number(Boolean(b.leader)) - Number(Boolean(a.leader)));
-  return ordered.map((section): [string, DeckEntry[]] => [section.id, deck.sections[section.id] ?? []]).filter(([, entries]) => entries.length > 0);
+  return ordered
+    .map((section): [string, DeckEntry[]] => [section.id, deck.sections[section.id] ?? []])
+    .filter(([, entries]) => entries.length > 0);
 }
 
 export function deckPrintItems(lib: Library, deck: Deck): PrintItem[] {
@@ -119,7 +130,10 @@ export function deckPrintItems(lib: Library, deck: Deck): PrintItem[] {
     });
   }
   if (missing.length > 0) {
-    throw new ApiError(`Deck "${deck.name}" refers to cards that are no longer in the library: ${summarizeProblems(missing)}`, 'BAD_INPUT');
+    throw new ApiError(
+      `Deck "${deck.name}" refers to cards that are no longer in the library: ${summarizeProblems(missing)}`,
+      'BAD_INPUT',
+    );
   }
   if (items.length === 0) throw new ApiError(`Deck "${deck.name}" has no cards to print`, 'BAD_INPUT');
   return items;

@@ -59,17 +59,24 @@ export interface FileEnvelope {
 
 /** Checks `format` and `formatVersion` and returns the file's top-level object. */
 export function readEnvelope(fileName: string, value: unknown, expected: FileEnvelope): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalidFile(fileName, `expected a JSON object at the top level, found ${describeValue(value)}`);
+  if (!isPlainObject(value))
+    throw invalidFile(fileName, `expected a JSON object at the top level, found ${describeValue(value)}`);
   if (value.format !== expected.format) {
     const found = typeof value.format === 'string' ? `"${value.format}"` : describeValue(value.format);
-    throw invalidFile(fileName, `"format" must be "${expected.format}", found ${found} — is this a Cardwright ${expected.body} file?`);
+    throw invalidFile(
+      fileName,
+      `"format" must be "${expected.format}", found ${found} — is this a Cardwright ${expected.body} file?`,
+    );
   }
   const version = value.formatVersion;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw invalidFile(fileName, `"formatVersion" must be a whole number from 1, found ${describeValue(version)}`);
   }
   if (version > expected.version) {
-    throw invalidFile(fileName, `"formatVersion" is ${version}; this Cardwright reads ${expected.body} files up to version ${expected.version} (update Cardwright)`);
+    throw invalidFile(
+      fileName,
+      `"formatVersion" is ${version}; this Cardwright reads ${expected.body} files up to version ${expected.version} (update Cardwright)`,
+    );
   }
   if (!isPlainObject(value[expected.body])) {
     throw invalidFile(fileName, `"${expected.body}" must be an object, found ${describeValue(value[expected.body])}`);

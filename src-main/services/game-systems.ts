@@ -71,7 +71,8 @@ function reader(dir: string): Reader {
 
 function pointer(instancePath: string, error: ErrorObject): string {
   if (error.keyword === 'required') return `${instancePath}/${(error.params as { missingProperty: string }).missingProperty}`;
-  if (error.keyword === 'additionalProperties') return `${instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`;
+  if (error.keyword === 'additionalProperties')
+    return `${instancePath}/${(error.params as { additionalProperty: string }).additionalProperty}`;
   return instancePath;
 }
 
@@ -83,9 +84,13 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
   const oneOf = kindError ? KIND_CONST.exec(kindError.schemaPath)?.[1] : undefined;
   if (kindError && oneOf) {
     const mismatched = new Set(
-      errors.filter((e) => e.keyword === 'const' && e.instancePath === kindError.instancePath).map((e) => KIND_CONST.exec(e.schemaPath)?.[2]),
+      errors
+        .filter((e) => e.keyword === 'const' && e.instancePath === kindError.instancePath)
+        .map((e) => KIND_CONST.exec(e.schemaPath)?.[2]),
     );
-    const matched = errors.filter((e) => e.schemaPath.startsWith(`${oneOf}/`) && !mismatched.has(e.schemaPath.slice(oneOf.length + 1).split('/')[0]));
+    const matched = errors.filter(
+      (e) => e.schemaPath.startsWith(`${oneOf}/`) && !mismatched.has(e.schemaPath.slice(oneOf.length + 1).split('/')[0]),
+    );
     if (matched.length > 0) return describeFormatError(matched);
   }
   if (kindError) {
@@ -102,7 +107,9 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
 }
 
 function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[] {
-  return Object.keys(schema.properties ?? {}).concat(schema.$ref ? fieldsOf(defs[schema.$ref.split('/').pop() ?? ''] ?? {}, defs) : []);
+  return Object.keys(schema.properties ?? {}).concat(
+    schema.$ref ? fieldsOf(defs[schema.$ref.split('/').pop() ?? ''] ?? {}, defs) : [],
+  );
 }
 
 /** Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason. */
@@ -122,11 +129,17 @@ export function loadGameSystem(dir: string): GameSystem {
   }
   const file = raw as Record<string, unknown> & { cardTypes: Record<string, unknown>[] };
 
-  const definitions = (typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})) as Record<string, JsonSchema>;
+  const definitions = (
+    typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})
+  ) as Record<string, JsonSchema>;
   const layoutsFile = typeof file.layouts === 'string' ? file.layouts : undefined;
   const layouts = (layoutsFile ? read.json(layoutsFile, '/layouts') : file.layouts) as Record<string, CardLayout>;
   if (layoutsFile) {
-    const check = ajv.compile({ type: 'object', additionalProperties: (gameSystemSchema.$defs as Record<string, unknown>).layout, $defs: gameSystemSchema.$defs });
+    const check = ajv.compile({
+      type: 'object',
+      additionalProperties: (gameSystemSchema.$defs as Record<string, unknown>).layout,
+      $defs: gameSystemSchema.$defs,
+    });
     if (!check(layouts)) {
       const { path, reason } = describeFormatError(check.errors ?? []);
       throw new GameSystemLoadError(read.display(layoutsFile), path, reason);
@@ -149,7 +162,11 @@ export function loadGameSystem(dir: string): GameSystem {
       throw new GameSystemLoadError(where, wherePath, `the JSON Schema does not compile: ${(error as Error).message}`);
     }
     if (!layouts[cardType.layout as string]) {
-      throw new GameSystemLoadError(systemFile, `/cardTypes/${index}/layout`, `no layout named "${String(cardType.layout)}" (layouts: ${Object.keys(layouts).join(', ')})`);
+      throw new GameSystemLoadError(
+        systemFile,
+        `/cardTypes/${index}/layout`,
+        `no layout named "${String(cardType.layout)}" (layouts: ${Object.keys(layouts).join(', ')})`,
+      );
     }
     return { ...cardType, schema } as GameSystem['cardTypes'][number];
   });
@@ -165,15 +182,18 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   const types = new Set(system.cardTypes.map((t) => t.id));
   const formats = new Set((system.deck.formats ?? []).map((f) => f.id));
   const fields = new Set<string>(['type', 'name']);
-  for (const cardType of system.cardTypes) for (const field of fieldsOf(cardType.schema, cardType.schema.$defs ?? {})) fields.add(field);
+  for (const cardType of system.cardTypes)
+    for (const field of fieldsOf(cardType.schema, cardType.schema.$defs ?? {})) fields.add(field);
 
   const fail = (path: string, reason: string): never => {
     throw new GameSystemLoadError(systemFile, path, reason);
   };
   const needSection = (id: string | undefined, path: string) => {
-    if (id !== undefined && !sections.has(id)) fail(path, `no deck section named "${id}" (sections: ${[...sections].join(', ')})`);
+    if (id !== undefined && !sections.has(id))
+      fail(path, `no deck section named "${id}" (sections: ${[...sections].join(', ')})`);
   };
-  const needSections = (ids: readonly string[] | undefined, path: string) => ids?.forEach((id, j) => needSection(id, `${path}/${j}`));
+  const needSections = (ids: readonly string[] | undefined, path: string) =>
+    ids?.forEach((id, j) => needSection(id, `${path}/${j}`));
   const needType = (id: string, path: string) => {
     if (!types.has(id)) fail(path, `no card type named "${id}" (types: ${[...types].join(', ')})`);
   };
@@ -191,7 +211,8 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   system.deck.rules.forEach((rule, i) => {
     const at = `/deck/rules/${i}`;
     rule.formats?.forEach((f, j) => {
-      if (!formats.has(f)) fail(`${at}/formats/${j}`, `no play format named "${f}" (formats: ${[...formats].join(', ') || 'none'})`);
+      if (!formats.has(f))
+        fail(`${at}/formats/${j}`, `no play format named "${f}" (formats: ${[...formats].join(', ') || 'none'})`);
     });
     switch (rule.kind) {
       case 'sectionSize':
@@ -242,14 +263,18 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   system.board.zones.forEach((zone, i) => needSection(zone.section, `/board/zones/${i}/section`));
   const modes = system.board.modes ?? [];
   modes.forEach((mode, i) => {
-    if (mode.players.min > mode.players.max) fail(`/board/modes/${i}/players`, `min ${mode.players.min} is above max ${mode.players.max}`);
+    if (mode.players.min > mode.players.max)
+      fail(`/board/modes/${i}/players`, `min ${mode.players.min} is above max ${mode.players.max}`);
   });
-  if (system.board.openingHandMustInclude) needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
+  if (system.board.openingHandMustInclude)
+    needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
   const zoneKinds = new Set(system.board.zones.map((z) => z.kind));
-  for (const kind of ['deck', 'hand'] as const) if (!zoneKinds.has(kind)) fail('/board/zones', `the board needs a zone of kind "${kind}"`);
+  for (const kind of ['deck', 'hand'] as const)
+    if (!zoneKinds.has(kind)) fail('/board/zones', `the board needs a zone of kind "${kind}"`);
   system.reference?.tables?.forEach((table, i) =>
     table.rows.forEach((row, j) => {
-      if (row.length !== table.columns.length) fail(`/reference/tables/${i}/rows/${j}`, `has ${row.length} cells; the table has ${table.columns.length} columns`);
+      if (row.length !== table.columns.length)
+        fail(`/reference/tables/${i}/rows/${j}`, `has ${row.length} cells; the table has ${table.columns.length} columns`);
     }),
   );
 
@@ -262,7 +287,8 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
       }
       if (element.kind === 'text') {
         for (const match of element.text.matchAll(PLACEHOLDER)) {
-          if (!layoutFields.has(match[1])) throw new GameSystemLoadError(layoutsFile, `${at}/text`, `"{${match[1]}}" names no field of any card type`);
+          if (!layoutFields.has(match[1]))
+            throw new GameSystemLoadError(layoutsFile, `${at}/text`, `"{${match[1]}}" names no field of any card type`);
         }
       }
     });
@@ -306,28 +332,46 @@ export function loadGameSystems(rootDir: string): LoadedSystems {
     if (entry.startsWith('.') || !statSync(dir).isDirectory()) continue;
     try {
       const system = loadGameSystem(dir);
-      if (seen.has(system.id)) throw new GameSystemLoadError(`${entry}/system.json`, '/id', `another system already uses the id "${system.id}"`);
+      if (seen.has(system.id))
+        throw new GameSystemLoadError(`${entry}/system.json`, '/id', `another system already uses the id "${system.id}"`);
       seen.add(system.id);
       systems.push(system);
       dirs.set(system.id, dir);
     } catch (error) {
-      errors.push(error instanceof GameSystemLoadError ? error : new GameSystemLoadError(`${entry}/system.json`, '', (error as Error).message));
+      errors.push(
+        error instanceof GameSystemLoadError
+          ? error
+          : new GameSystemLoadError(`${entry}/system.json`, '', (error as Error).message),
+      );
     }
   }
   return { systems, dirs, errors };
 }
 
 /** Built-in systems, then the user's; a user system may not take a built-in id. */
-export function loadInstalledSystems(builtInDir: string, userDir: string): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
+export function loadInstalledSystems(
+  builtInDir: string,
+  userDir: string,
+): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
   const builtIn = loadGameSystems(builtInDir);
-  const installed: InstalledSystem[] = builtIn.systems.map((system) => ({ system, dir: builtIn.dirs.get(system.id)!, builtIn: true }));
+  const installed: InstalledSystem[] = builtIn.systems.map((system) => ({
+    system,
+    dir: builtIn.dirs.get(system.id)!,
+    builtIn: true,
+  }));
   const errors = [...builtIn.errors];
   if (existsSync(userDir)) {
     const user = loadGameSystems(userDir);
     errors.push(...user.errors);
     for (const system of user.systems) {
       if (builtIn.dirs.has(system.id)) {
-        errors.push(new GameSystemLoadError(`${basename(user.dirs.get(system.id) ?? system.id)}/system.json`, '/id', `"${system.id}" is the id of a built-in game system; give this one another id`));
+        errors.push(
+          new GameSystemLoadError(
+            `${basename(user.dirs.get(system.id) ?? system.id)}/system.json`,
+            '/id',
+            `"${system.id}" is the id of a built-in game system; give this one another id`,
+          ),
+        );
       } else {
         installed.push({ system, dir: user.dirs.get(system.id)!, builtIn: false });
       }

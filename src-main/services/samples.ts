@@ -33,7 +33,9 @@ function sampleFiles(samplesDir: string): SampleFile[] {
   const files: SampleFile[] = [];
   const systemDirs = readdirSync(samplesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   for (const dir of systemDirs.sort((a, b) => a.name.localeCompare(b.name))) {
-    const names = readdirSync(join(samplesDir, dir.name)).filter((name) => name.toLowerCase().endsWith('.json')).sort();
+    const names = readdirSync(join(samplesDir, dir.name))
+      .filter((name) => name.toLowerCase().endsWith('.json'))
+      .sort();
     for (const name of names) {
       const path = join(samplesDir, dir.name, name);
       const text = readFileSync(path, 'utf8');
@@ -73,7 +75,9 @@ export function seedSamples(lib: Library, samplesDir: string): SeedReport {
         report.sets += 1;
         report.cards += result.imported;
         for (const card of result.rejected) {
-          report.problems.push(`${file.path}: cards[${card.index}] "${card.name}" rejected: ${card.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`);
+          report.problems.push(
+            `${file.path}: cards[${card.index}] "${card.name}" rejected: ${card.issues.map((issue) => `${issue.path || '/'} ${issue.message}`).join('; ')}`,
+          );
         }
       } catch (error) {
         report.problems.push(describeFailure(error));

@@ -16,7 +16,16 @@ import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/sy
 import { ApiError, apiContract, type FileBlob, type ImportSetResult, type ValidationIssue } from '../api/contract';
 import type { CardWrite } from '../store/cards-repo';
 import { cardIssues, requireSet, toCardWrite, type Library } from './card-library';
-import { describeIssues, describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
+import {
+  describeIssues,
+  describeValue,
+  invalidFile,
+  isPlainObject,
+  jsonBlob,
+  parseJsonText,
+  readEnvelope,
+  safeFileName,
+} from './file-format';
 
 export const SET_FILE_FORMAT = 'cardwright-set';
 export const SET_FILE_VERSION = 1;
@@ -45,7 +54,11 @@ const cardId = z.string().min(1).max(200);
 
 /** Parses a set file; any structural problem is an INVALID_FILE ApiError saying where. */
 export function parseSetFile(fileName: string, text: string, isKnownSystem: (systemId: string) => boolean): SetFileContent {
-  const root = readEnvelope(fileName, parseJsonText(fileName, text), { format: SET_FILE_FORMAT, version: SET_FILE_VERSION, body: 'set' });
+  const root = readEnvelope(fileName, parseJsonText(fileName, text), {
+    format: SET_FILE_FORMAT,
+    version: SET_FILE_VERSION,
+    body: 'set',
+  });
   const header = setHeader.safeParse(root.set);
   if (!header.success) throw invalidFile(fileName, describeIssues('set', header.error.issues));
   if (!isKnownSystem(header.data.systemId)) {
@@ -57,11 +70,13 @@ export function parseSetFile(fileName: string, text: string, isKnownSystem: (sys
   const cards = root.cards.map((entry: unknown, index): SetFileCard => {
     const where = `cards[${index}]`;
     if (!isPlainObject(entry)) throw invalidFile(fileName, `${where} must be an object, found ${describeValue(entry)}`);
-    if (!isPlainObject(entry.doc)) throw invalidFile(fileName, `${where}.doc must be an object, found ${describeValue(entry.doc)}`);
+    if (!isPlainObject(entry.doc))
+      throw invalidFile(fileName, `${where}.doc must be an object, found ${describeValue(entry.doc)}`);
     const card: SetFileCard = { index, doc: entry.doc };
     if (entry.id !== undefined) {
       const id = cardId.safeParse(entry.id);
-      if (!id.success) throw invalidFile(fileName, `${where}.id must be text of 1 to 200 characters, found ${describeValue(entry.id)}`);
+      if (!id.success)
+        throw invalidFile(fileName, `${where}.id must be text of 1 to 200 characters, found ${describeValue(entry.id)}`);
       const first = seen.get(id.data);
       if (first !== undefined) throw invalidFile(fileName, `${where}.id "${id.data}" repeats cards[${first}].id`);
       seen.set(id.data, index);

@@ -47,7 +47,12 @@ export function exportSystemBundle(lib: Library, systemId: string): FileBlob {
       const { set: header, cards } = serializeSetFile(set, lib.store.cards.listBySet(set.id));
       return { set: header, cards };
     });
-  const bundle: SystemBundleJson = { format: SYSTEM_BUNDLE_FORMAT, formatVersion: SYSTEM_BUNDLE_VERSION, system: { id: system.id, files }, sets };
+  const bundle: SystemBundleJson = {
+    format: SYSTEM_BUNDLE_FORMAT,
+    formatVersion: SYSTEM_BUNDLE_VERSION,
+    system: { id: system.id, files },
+    sets,
+  };
   return jsonBlob(safeFileName(system.name, '.cardwright-system.json'), bundle);
 }
 
@@ -58,11 +63,17 @@ interface ParsedBundle {
 }
 
 function parseBundle(fileName: string, text: string): ParsedBundle {
-  const root = readEnvelope(fileName, parseJsonText(fileName, text), { format: SYSTEM_BUNDLE_FORMAT, version: SYSTEM_BUNDLE_VERSION, body: 'system' });
+  const root = readEnvelope(fileName, parseJsonText(fileName, text), {
+    format: SYSTEM_BUNDLE_FORMAT,
+    version: SYSTEM_BUNDLE_VERSION,
+    body: 'system',
+  });
   const system = root.system as Record<string, unknown>;
-  if (!isPlainObject(system.files)) throw invalidFile(fileName, `system.files must be an object of file paths, found ${describeValue(system.files)}`);
+  if (!isPlainObject(system.files))
+    throw invalidFile(fileName, `system.files must be an object of file paths, found ${describeValue(system.files)}`);
   const paths = Object.keys(system.files);
-  if (paths.length > MAX_FILES) throw invalidFile(fileName, `system.files holds ${paths.length} files; at most ${MAX_FILES} are allowed`);
+  if (paths.length > MAX_FILES)
+    throw invalidFile(fileName, `system.files holds ${paths.length} files; at most ${MAX_FILES} are allowed`);
   for (const path of paths) {
     if (!SAFE_PATH.test(path) || path.split('/').some((part) => part === '..' || part === '.')) {
       throw invalidFile(fileName, `system.files: "${path}" is not a relative path to a .json file inside the system folder`);
@@ -72,21 +83,32 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
   if (!isPlainObject(main)) throw invalidFile(fileName, 'system.files must contain "system.json" (an object)');
   const systemId = main.id;
   if (typeof systemId !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(systemId) || systemId.length > 60) {
-    throw invalidFile(fileName, `system.files["system.json"].id must be lowercase letters, digits and dashes, found ${describeValue(systemId)}`);
+    throw invalidFile(
+      fileName,
+      `system.files["system.json"].id must be lowercase letters, digits and dashes, found ${describeValue(systemId)}`,
+    );
   }
   const sets = root.sets ?? [];
   if (!Array.isArray(sets)) throw invalidFile(fileName, `"sets" must be a list, found ${describeValue(sets)}`);
   sets.forEach((set: unknown, index) => {
-    if (!isPlainObject(set) || !isPlainObject(set.set)) throw invalidFile(fileName, `sets[${index}] must be an object with "set" and "cards"`);
+    if (!isPlainObject(set) || !isPlainObject(set.set))
+      throw invalidFile(fileName, `sets[${index}] must be an object with "set" and "cards"`);
     if (set.set.systemId !== systemId) {
-      throw invalidFile(fileName, `sets[${index}].set.systemId is ${typeof set.set.systemId === 'string' ? `"${set.set.systemId}"` : describeValue(set.set.systemId)}; a bundle's sets must belong to its game "${systemId}"`);
+      throw invalidFile(
+        fileName,
+        `sets[${index}].set.systemId is ${typeof set.set.systemId === 'string' ? `"${set.set.systemId}"` : describeValue(set.set.systemId)}; a bundle's sets must belong to its game "${systemId}"`,
+      );
     }
   });
   return { systemId, files: system.files, sets };
 }
 
 /** Writes the files into a fresh staging folder named after the system and loads it from there. */
-function stageSystem(fileName: string, userSystemsDir: string, bundle: ParsedBundle): { system: GameSystem; dir: string; staging: string } {
+function stageSystem(
+  fileName: string,
+  userSystemsDir: string,
+  bundle: ParsedBundle,
+): { system: GameSystem; dir: string; staging: string } {
   const staging = join(userSystemsDir, `.staging-${randomUUID()}`);
   const dir = join(staging, bundle.systemId);
   try {
@@ -120,7 +142,11 @@ export function importSystemBundle(lib: Library, userSystemsDir: string, fileNam
   try {
     sets = lib.store.transaction(() =>
       bundle.sets.map((body, index) =>
-        importSetFile(lib, `${fileName} sets[${index}]`, JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) })),
+        importSetFile(
+          lib,
+          `${fileName} sets[${index}]`,
+          JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) }),
+        ),
       ),
     );
     rmSync(finalDir, { recursive: true, force: true });
@@ -144,7 +170,8 @@ export function importSystemBundle(lib: Library, userSystemsDir: string, fileNam
 export function removeUserSystem(lib: Library, userSystemsDir: string, systemId: string): RemoveSystemResult {
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
-  if (installed.builtIn) throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
+  if (installed.builtIn)
+    throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
   const aside = join(userSystemsDir, `.removing-${randomUUID()}`);
   renameSync(installed.dir, aside);
   try {

@@ -45,7 +45,13 @@ const cardColumns = 'c.id, c.set_id, s.system_id, c.doc, c.updated_at';
 const BM25_WEIGHTS = '10.0, 1.0';
 
 function toRecord(row: CardRow): CardRecord {
-  return { id: row.id, setId: row.set_id, systemId: row.system_id, doc: JSON.parse(row.doc) as CardDocument, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    setId: row.set_id,
+    systemId: row.system_id,
+    doc: JSON.parse(row.doc) as CardDocument,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** LIKE pattern for "name starts with what was typed", wildcards in the text taken literally. */
@@ -165,7 +171,9 @@ export class CardsRepo {
       ? `ORDER BY (c.name LIKE @namePrefix ESCAPE '\\') DESC, bm25(cards_fts, ${BM25_WEIGHTS}), c.name COLLATE NOCASE, c.seq`
       : 'ORDER BY c.name COLLATE NOCASE, c.seq';
     const statements: SearchStatements = {
-      page: this.db.prepare<[SearchParams], CardRow>(`SELECT ${cardColumns} ${from} ${whereSql} ${order} LIMIT @limit OFFSET @offset`),
+      page: this.db.prepare<[SearchParams], CardRow>(
+        `SELECT ${cardColumns} ${from} ${whereSql} ${order} LIMIT @limit OFFSET @offset`,
+      ),
       count: this.db.prepare<[SearchParams], { total: number }>(`SELECT count(*) AS total ${from} ${whereSql}`),
     };
     this.searchStatements.set(key, statements);

@@ -128,7 +128,9 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
 function assertOrdered(list: readonly Migration[]): void {
   list.forEach((migration, index) => {
     if (!Number.isInteger(migration.version) || migration.version !== index + 1) {
-      throw new Error(`Migration #${index} ("${migration.description}") must have version ${index + 1}, has ${migration.version}`);
+      throw new Error(
+        `Migration #${index} ("${migration.description}") must have version ${index + 1}, has ${migration.version}`,
+      );
     }
   });
 }

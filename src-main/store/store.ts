@@ -17,7 +17,9 @@ export class Store {
     this.cards = new CardsRepo(db);
     this.decks = new DecksRepo(db);
     this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');
-    this.writeMeta = db.prepare<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    this.writeMeta = db.prepare<[string, string]>(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
   }
 
   getMeta(key: string): string | undefined {

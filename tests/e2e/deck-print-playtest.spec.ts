@@ -31,9 +31,19 @@ test('a deck is built through the UI with live legality and saved to SQLite', as
   await expect(page.getByTestId('section-count-hero')).toHaveText('1 / 1');
 
   const picks: [string, number][] = [
-    ['Cinder Whelp', 3], ['Ember Hound', 3], ['Ashfall Skirmisher', 3], ['Kiln Guardian', 2], ['Pyre Acolyte', 2],
-    ['Fire Bolt', 3], ['Kindle', 2], ['Battle Cry', 2], ['Emberbrand', 2], ['Clay Golem', 2], ['Iron Buckler', 2],
-    ['Sidestep', 2], ['Searing Drake', 2],
+    ['Cinder Whelp', 3],
+    ['Ember Hound', 3],
+    ['Ashfall Skirmisher', 3],
+    ['Kiln Guardian', 2],
+    ['Pyre Acolyte', 2],
+    ['Fire Bolt', 3],
+    ['Kindle', 2],
+    ['Battle Cry', 2],
+    ['Emberbrand', 2],
+    ['Clay Golem', 2],
+    ['Iron Buckler', 2],
+    ['Sidestep', 2],
+    ['Searing Drake', 2],
   ];
   for (const [name, times] of picks) await addCard(page, name, times);
   await expect(page.getByTestId('section-count-main')).toHaveText('30 / 30');
@@ -54,20 +64,27 @@ test('a deck is built through the UI with live legality and saved to SQLite', as
   const rows = queryDb<{ doc: string }>('SELECT doc FROM decks WHERE name = ?', 'Test Inferno');
   expect(rows).toHaveLength(1);
   const saved = JSON.parse(rows[0].doc) as { sections: Record<string, { cardId: string; count: number }[]> };
-  const total = Object.values(saved.sections).flat().reduce((n, e) => n + e.count, 0);
+  const total = Object.values(saved.sections)
+    .flat()
+    .reduce((n, e) => n + e.count, 0);
   expect(total).toBe(31);
 });
 
 test('the sample illegal deck explains every reason', async ({ page }) => {
   await openDeck(page, 'Broken example: 31 cards, two off-color');
   await expect(page.getByTestId('legality-badge')).toHaveText('Illegal');
-  await expect(page.locator('[data-testid="violation"][data-code="SECTION_TOO_LARGE"]')).toHaveText(/Deck has 31 cards; it needs exactly 30\./);
+  await expect(page.locator('[data-testid="violation"][data-code="SECTION_TOO_LARGE"]')).toHaveText(
+    /Deck has 31 cards; it needs exactly 30\./,
+  );
   const identity = page.locator('[data-testid="violation"][data-code="IDENTITY_MISMATCH"]');
   await expect(identity).toContainText('"Tidal Oracle" (blue)');
   await expect(identity).toContainText('"Thornback Boar" (green)');
 });
 
-for (const [paper, size] of [['A4', '595.276 x 841.89 pts (A4)'], ['Letter', '612 x 792 pts (letter)']] as const) {
+for (const [paper, size] of [
+  ['A4', '595.276 x 841.89 pts (A4)'],
+  ['Letter', '612 x 792 pts (letter)'],
+] as const) {
   test(`the legal sample deck prints to ${paper}: Hero + 30 cards on 4 pages`, async ({ page }) => {
     await page.getByTestId('nav-decks').click();
     await page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' }).getByTestId('print-deck').click();

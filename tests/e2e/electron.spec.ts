@@ -45,7 +45,9 @@ test('the main window is sandboxed, isolated and without Node integration', () =
 test('the desktop app starts, shows the library and answers the API over IPC', async () => {
   const binary = electronBinary();
   if (!binary) {
-    console.log('SKIPPED: the Electron binary is not installed here (node_modules/electron has no dist/; offline installs use ELECTRON_SKIP_BINARY_DOWNLOAD=1). Where it can be downloaded, `npx install-electron` or one `npm start` fetches it and this launch test runs.');
+    console.log(
+      'SKIPPED: the Electron binary is not installed here (node_modules/electron has no dist/; offline installs use ELECTRON_SKIP_BINARY_DOWNLOAD=1). Where it can be downloaded, `npx install-electron` or one `npm start` fetches it and this launch test runs.',
+    );
   }
   test.skip(!binary, 'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1)');
   if (!process.env.DISPLAY && process.platform === 'linux') {

@@ -14,6 +14,7 @@ interface AppFixtures {
 }
 
 export const test = base.extend<AppFixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
   host: async ({}, use) => {
     const host = await startWebHost();
     await use(host);
@@ -22,7 +23,7 @@ export const test = base.extend<AppFixtures>({
   dbPath: async ({ host }, use) => use(host.dbPath),
   dataDir: async ({ host }, use) => use(host.dataDir),
   queryDb: async ({ host }, use) => {
-    await use(<T,>(sql: string, ...params: unknown[]) => {
+    await use(<T>(sql: string, ...params: unknown[]) => {
       const db = new Database(host.dbPath, { readonly: true, fileMustExist: true });
       try {
         return db.prepare(sql).all(...params) as T[];

@@ -49,7 +49,9 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   await expect(page.getByTestId('card-editor').getByTestId('card-preview')).toContainText('Kiln Glow');
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('save-status')).toHaveText('Saved');
-  const saved = queryDb<{ doc: string }>("SELECT cards.doc FROM cards JOIN sets ON sets.id = cards.set_id WHERE sets.system_id = 'lantern-watch' AND cards.name = 'Kiln Glow'");
+  const saved = queryDb<{ doc: string }>(
+    "SELECT cards.doc FROM cards JOIN sets ON sets.id = cards.set_id WHERE sets.system_id = 'lantern-watch' AND cards.name = 'Kiln Glow'",
+  );
   expect(saved).toHaveLength(1);
   expect(JSON.parse(saved[0].doc)).toMatchObject({ type: 'lantern', faction: ['ember'], cost: 2, light: 3 });
   await page.getByTestId('editor-back').click();
@@ -63,12 +65,24 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"]')).toBeVisible();
   await page.getByTestId('leader-picker').click();
   await addCard(page, 'Ada Wickfield');
-  for (const name of ['Kiln Glow', 'Cinder Jar', 'Hearth Lamp', 'Forge Beacon', 'Phoenix Wick', 'Tallow Stub', 'Street Lamp', 'Paper Lantern', 'Glass Firefly']) {
+  for (const name of [
+    'Kiln Glow',
+    'Cinder Jar',
+    'Hearth Lamp',
+    'Forge Beacon',
+    'Phoenix Wick',
+    'Tallow Stub',
+    'Street Lamp',
+    'Paper Lantern',
+    'Glass Firefly',
+  ]) {
     await addCard(page, name, 2);
   }
   await expect(page.getByTestId('section-count-watch')).toHaveText('18 / 20');
   await addCard(page, 'Midnight Bell', 2);
-  await expect(page.locator('[data-testid="violation"][data-code="BANNED_CARD"]')).toHaveText(/"Midnight Bell" is banned in Standard\./);
+  await expect(page.locator('[data-testid="violation"][data-code="BANNED_CARD"]')).toHaveText(
+    /"Midnight Bell" is banned in Standard\./,
+  );
   // The Open format has no ban list.
   await page.getByTestId('deck-format').selectOption({ label: 'Open' });
   await expect(page.getByTestId('legality-badge')).toHaveText('Legal');
@@ -117,12 +131,21 @@ test("a muhq's game store is drafted pick by pick and saved as a deck", async ({
   await dialog.getByTestId('draft-save').click();
   await expect(page.getByTestId('deck-builder')).toBeVisible();
   await expect(page.getByTestId('section-count-store')).toHaveCount(0); // the store is an extra section: counted in the deck column
-  await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"], [data-testid="violation"][data-code="SECTION_TOO_SMALL"]').first()).toBeVisible();
+  await expect(
+    page
+      .locator('[data-testid="violation"][data-code="MISSING_LEADER"], [data-testid="violation"][data-code="SECTION_TOO_SMALL"]')
+      .first(),
+  ).toBeVisible();
 
   const rows = queryDb<{ doc: string }>("SELECT doc FROM decks WHERE system_id = 'muhq' AND name = 'Drafted store'");
   expect(rows).toHaveLength(1);
   const store = (JSON.parse(rows[0].doc) as { sections: { store: { cardId: string; count: number }[] } }).sections.store;
   expect(store).toHaveLength(10);
-  const docs = queryDb<{ doc: string }>(`SELECT doc FROM cards WHERE id IN (${store.map(() => '?').join(',')})`, ...store.map((e) => e.cardId));
-  expect(docs.map((row) => JSON.parse(row.doc) as { buyCost?: number }).every((doc) => typeof doc.buyCost === 'number')).toBe(true);
+  const docs = queryDb<{ doc: string }>(
+    `SELECT doc FROM cards WHERE id IN (${store.map(() => '?').join(',')})`,
+    ...store.map((e) => e.cardId),
+  );
+  expect(docs.map((row) => JSON.parse(row.doc) as { buyCost?: number }).every((doc) => typeof doc.buyCost === 'number')).toBe(
+    true,
+  );
 });

@@ -15,7 +15,9 @@ const { systems, errors } = loadGameSystems(SYSTEMS_DIR);
 describe('built-in game systems', () => {
   it('all load without errors', () => {
     expect(errors.map((error) => error.message)).toEqual([]);
-    const folders = readdirSync(SYSTEMS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(SYSTEMS_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(systems.map((system) => system.id).sort()).toEqual(folders.sort());
   });
 
@@ -26,7 +28,9 @@ describe('built-in game systems', () => {
   });
 
   it('include the five seed games', () => {
-    expect(systems.map((system) => system.id)).toEqual(expect.arrayContaining(['osmcg', 'muhq', 'odd-frontier', 'miscrits', 'omms']));
+    expect(systems.map((system) => system.id)).toEqual(
+      expect.arrayContaining(['osmcg', 'muhq', 'odd-frontier', 'miscrits', 'omms']),
+    );
   });
 });
 
@@ -55,7 +59,11 @@ describe.each(systems.map((system) => [system.id]))('%s samples', (systemId) => 
     for (const file of files) {
       const report = samples.judge(file);
       if (file.startsWith('deck-illegal')) expect(report.legal, `${file} should be illegal`).toBe(false);
-      else expect(report.violations.map((v) => v.message), `${file} should be legal`).toEqual([]);
+      else
+        expect(
+          report.violations.map((v) => v.message),
+          `${file} should be legal`,
+        ).toEqual([]);
       // Every violation names what is wrong in a sentence.
       for (const violation of report.violations) expect(violation.message).toMatch(/\S.*[.)]$/);
     }

@@ -23,7 +23,13 @@ const handlers = {
 function call(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
   return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: host.port, path, method: options.method ?? 'POST', headers: { host: `127.0.0.1:${host.port}`, ...options.headers } },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: options.method ?? 'POST',
+        headers: { host: `127.0.0.1:${host.port}`, ...options.headers },
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
@@ -51,18 +57,26 @@ describe('loopback API host', () => {
 
   it('refuses a call without or with a wrong token', async () => {
     expect((await call('/api/listSystems', { body: '{}' })).status).toBe(401);
-    expect((await call('/api/listSystems', { headers: { authorization: `Bearer ${'b'.repeat(64)}` }, body: '{}' })).status).toBe(401);
+    expect((await call('/api/listSystems', { headers: { authorization: `Bearer ${'b'.repeat(64)}` }, body: '{}' })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
-    const res = await call('/api/listSystems', { headers: { host: `evil.example:${host.port}`, authorization: `Bearer ${token}` }, body: '{}' });
+    const res = await call('/api/listSystems', {
+      headers: { host: `evil.example:${host.port}`, authorization: `Bearer ${token}` },
+      body: '{}',
+    });
     expect(res.status).toBe(421);
     expect((await call('/', { method: 'GET', headers: { host: 'evil.example' } })).status).toBe(421);
   });
 
   it('reports bad input, unknown methods and service errors in the envelope', async () => {
     const auth = { authorization: `Bearer ${token}` };
-    expect(decodeWire((await call('/api/nope', { headers: auth, body: '{}' })).body)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect(decodeWire((await call('/api/nope', { headers: auth, body: '{}' })).body)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_INPUT' },
+    });
     expect(decodeWire((await call('/api/getDeck', { headers: auth, body: encodeWire({ id: 42 }) })).body)).toMatchObject({
       ok: false,
       error: { code: 'BAD_INPUT', message: expect.stringContaining('id') },

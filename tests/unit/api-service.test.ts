@@ -59,7 +59,12 @@ function tmpDir(prefix: string): string {
 }
 
 function open(dataDir: string, dirs: { systemsDir?: string; samplesDir?: string } = {}): Cardwright {
-  const app = openCardwright({ dataDir, systemsDir: dirs.systemsDir ?? systemsDir, samplesDir: dirs.samplesDir ?? samplesDir, fontsDir });
+  const app = openCardwright({
+    dataDir,
+    systemsDir: dirs.systemsDir ?? systemsDir,
+    samplesDir: dirs.samplesDir ?? samplesDir,
+    fontsDir,
+  });
   opened.push(app);
   return app;
 }
@@ -100,7 +105,10 @@ const goodCreature = (name: string): CardDocument => ({
   text: 'Strikes from afar.',
 });
 
-function setFile(cards: unknown[], set: Record<string, unknown> = { id: 'test-set', systemId: 'osmcg', name: 'Test Set', description: 'for tests' }): string {
+function setFile(
+  cards: unknown[],
+  set: Record<string, unknown> = { id: 'test-set', systemId: 'osmcg', name: 'Test Set', description: 'for tests' },
+): string {
   return JSON.stringify({ format: 'cardwright-set', formatVersion: 1, set, cards }, null, 2);
 }
 
@@ -120,7 +128,9 @@ describe('openCardwright', () => {
     const systems = await call('listSystems', {});
     expect(systems.map((system) => system.id)).toContain('osmcg');
     const osmcg = await call('getSystem', { systemId: 'osmcg' });
-    expect(osmcg.cardTypes.map((cardType) => cardType.id)).toEqual(expect.arrayContaining(['hero', 'creature', 'spell', 'skill', 'equipment']));
+    expect(osmcg.cardTypes.map((cardType) => cardType.id)).toEqual(
+      expect.arrayContaining(['hero', 'creature', 'spell', 'skill', 'equipment']),
+    );
     expect((await failure(call('getSystem', { systemId: 'nope' }))).code).toBe('NOT_FOUND');
   });
 
@@ -162,7 +172,9 @@ describe('openCardwright', () => {
 
   it('finds sample cards by name prefix and by keyword', async () => {
     const { sets } = readSamples('osmcg');
-    const withKeyword = sets.flatMap((file) => file.cards).find((card) => Array.isArray(card.doc.keywords) && card.doc.keywords.length > 0);
+    const withKeyword = sets
+      .flatMap((file) => file.cards)
+      .find((card) => Array.isArray(card.doc.keywords) && card.doc.keywords.length > 0);
     expect(withKeyword).toBeDefined();
     const keyword = (withKeyword!.doc.keywords as { kw: string }[])[0].kw;
     const byKeyword = await call('searchCards', { query: keyword, systemId: 'osmcg', limit: 500 });
@@ -200,14 +212,22 @@ describe('openCardwright', () => {
     expect(card!.id).toBeTruthy();
 
     const db = new Database(databaseFile(dataDir), { readonly: true });
-    const row = db.prepare('SELECT set_id, name, type, doc FROM cards WHERE id = ?').get(card!.id) as { set_id: string; name: string; type: string; doc: string };
+    const row = db.prepare('SELECT set_id, name, type, doc FROM cards WHERE id = ?').get(card!.id) as {
+      set_id: string;
+      name: string;
+      type: string;
+      doc: string;
+    };
     db.close();
     expect(row).toMatchObject({ set_id: set.id, name: 'Treeline Archer', type: 'creature' });
     expect(JSON.parse(row.doc)).toEqual(goodCreature('Treeline Archer'));
 
     for (const query of ['tree', 'Ranged', 'haste', 'treeline']) {
       const found = await call('searchCards', { query, setId: set.id });
-      expect(found.cards.map((c) => c.id), query).toEqual([card!.id]);
+      expect(
+        found.cards.map((c) => c.id),
+        query,
+      ).toEqual([card!.id]);
     }
     expect((await call('listSets', {})).find((s) => s.id === set.id)?.cardCount).toBe(1);
 
@@ -229,7 +249,10 @@ describe('openCardwright', () => {
 
   it('returns requested cards in the order asked', async () => {
     const { sets } = readSamples('osmcg');
-    const cardIds = sets[0].cards.slice(0, 4).map((card) => card.id).reverse();
+    const cardIds = sets[0].cards
+      .slice(0, 4)
+      .map((card) => card.id)
+      .reverse();
     const cards = await call('getCards', { ids: [...cardIds, 'missing'] });
     expect(cards.map((card) => card.id)).toEqual(cardIds);
   });
@@ -253,7 +276,11 @@ describe('openCardwright', () => {
     // Importing the same set again merges by card id instead of duplicating or failing.
     const again = await call('importSet', {
       fileName: 'test.set.json',
-      text: setFile([{ id: 't-1', doc: goodCreature('First Renamed') }], { id: 'test-set', systemId: 'osmcg', name: 'Test Set v2' }),
+      text: setFile([{ id: 't-1', doc: goodCreature('First Renamed') }], {
+        id: 'test-set',
+        systemId: 'osmcg',
+        name: 'Test Set v2',
+      }),
     });
     expect(again).toMatchObject({ imported: 1, rejected: [], set: { name: 'Test Set v2', cardCount: 2 } });
     expect((await call('getCards', { ids: ['t-1'] }))[0].doc.name).toBe('First Renamed');
@@ -282,13 +309,40 @@ describe('openCardwright', () => {
   });
 
   it.each([
-    ['broken JSON, naming the position', '{\n  "format": "cardwright-set",\n  "set" {}\n}', /broken\.json: not valid JSON: .*line 3 column/],
-    ['a deck file offered as a set', JSON.stringify({ format: 'cardwright-deck', formatVersion: 1, deck: {} }), /"format" must be "cardwright-set", found "cardwright-deck"/],
-    ['a newer format version', JSON.stringify({ format: 'cardwright-set', formatVersion: 99, set: {}, cards: [] }), /formatVersion" is 99/],
+    [
+      'broken JSON, naming the position',
+      '{\n  "format": "cardwright-set",\n  "set" {}\n}',
+      /broken\.json: not valid JSON: .*line 3 column/,
+    ],
+    [
+      'a deck file offered as a set',
+      JSON.stringify({ format: 'cardwright-deck', formatVersion: 1, deck: {} }),
+      /"format" must be "cardwright-set", found "cardwright-deck"/,
+    ],
+    [
+      'a newer format version',
+      JSON.stringify({ format: 'cardwright-set', formatVersion: 99, set: {}, cards: [] }),
+      /formatVersion" is 99/,
+    ],
     ['a missing set.systemId', setFile([], { id: 's', name: 'S' }), /set\.systemId: is missing/],
-    ['an unknown system', setFile([], { id: 's', systemId: 'chess', name: 'S' }), /set\.systemId: game system "chess" is not installed/],
-    ['a card doc that is not an object', setFile([{ doc: goodCreature('A') }, { doc: 'creature' }]), /cards\[1\]\.doc must be an object, found text/],
-    ['repeated card ids', setFile([{ id: 'a', doc: goodCreature('A') }, { id: 'a', doc: goodCreature('B') }]), /cards\[1\]\.id "a" repeats cards\[0\]\.id/],
+    [
+      'an unknown system',
+      setFile([], { id: 's', systemId: 'chess', name: 'S' }),
+      /set\.systemId: game system "chess" is not installed/,
+    ],
+    [
+      'a card doc that is not an object',
+      setFile([{ doc: goodCreature('A') }, { doc: 'creature' }]),
+      /cards\[1\]\.doc must be an object, found text/,
+    ],
+    [
+      'repeated card ids',
+      setFile([
+        { id: 'a', doc: goodCreature('A') },
+        { id: 'a', doc: goodCreature('B') },
+      ]),
+      /cards\[1\]\.id "a" repeats cards\[0\]\.id/,
+    ],
     ['an empty file', '  ', /broken\.json: the file is empty/],
   ])('refuses %s with INVALID_FILE', async (_what, text, message) => {
     const before = await call('listSets', {});
@@ -301,12 +355,19 @@ describe('openCardwright', () => {
   it('saves illegal decks (work in progress) but not decks with unknown cards', async () => {
     const { sets } = readSamples('osmcg');
     const someCard = sets[0].cards.find((card) => card.doc.type !== 'hero')!;
-    const wip = await call('saveDeck', { deck: { systemId: 'osmcg', name: 'WIP', sections: { main: [{ cardId: someCard.id, count: 1 }] } } });
+    const wip = await call('saveDeck', {
+      deck: { systemId: 'osmcg', name: 'WIP', sections: { main: [{ cardId: someCard.id, count: 1 }] } },
+    });
     expect(wip.id).toBeTruthy();
     expect((await call('listDecks', {})).find((deck) => deck.id === wip.id)?.legal).toBe(false);
-    expect(await call('getDeck', { id: wip.id })).toMatchObject({ name: 'WIP', sections: { main: [{ cardId: someCard.id, count: 1 }] } });
+    expect(await call('getDeck', { id: wip.id })).toMatchObject({
+      name: 'WIP',
+      sections: { main: [{ cardId: someCard.id, count: 1 }] },
+    });
 
-    const unknown = await failure(call('saveDeck', { deck: { systemId: 'osmcg', name: 'Ghost', sections: { main: [{ cardId: 'ghost-card', count: 2 }] } } }));
+    const unknown = await failure(
+      call('saveDeck', { deck: { systemId: 'osmcg', name: 'Ghost', sections: { main: [{ cardId: 'ghost-card', count: 2 }] } } }),
+    );
     expect(unknown.code).toBe('BAD_INPUT');
     expect(unknown.message).toContain('ghost-card');
     const badSection = await failure(call('saveDeck', { deck: { systemId: 'osmcg', name: 'Odd', sections: { sideboard: [] } } }));
@@ -326,7 +387,11 @@ describe('openCardwright', () => {
     const missing = await failure(
       call('importDeck', {
         fileName: 'ghost.deck.json',
-        text: JSON.stringify({ format: 'cardwright-deck', formatVersion: 1, deck: { systemId: 'osmcg', name: 'G', sections: { main: [{ cardId: 'zzz', count: 1 }] } } }),
+        text: JSON.stringify({
+          format: 'cardwright-deck',
+          formatVersion: 1,
+          deck: { systemId: 'osmcg', name: 'G', sections: { main: [{ cardId: 'zzz', count: 1 }] } },
+        }),
       }),
     );
     expect(missing.code).toBe('INVALID_FILE');
@@ -339,7 +404,9 @@ describe('openCardwright', () => {
     expect(pdf.fileName).toBe(`${sample.deck.name}.pdf`);
     expect(pdf.mimeType).toBe('application/pdf');
     expect(new TextDecoder().decode(pdf.bytes.subarray(0, 5))).toBe('%PDF-');
-    const copies = Object.values(sample.deck.sections).flat().reduce((sum, entry) => sum + entry.count, 0);
+    const copies = Object.values(sample.deck.sections)
+      .flat()
+      .reduce((sum, entry) => sum + entry.count, 0);
     expect(pdf.cards).toBe(copies);
     expect(pdf.pages).toBeGreaterThan(0);
 
@@ -362,7 +429,10 @@ describe('openCardwright with two game systems', () => {
     cpSync(join(systemsDir, 'osmcg'), join(systems, 'osmcg'), { recursive: true });
     cpSync(join(systemsDir, 'osmcg'), join(systems, 'variant'), { recursive: true });
     const systemJson = join(systems, 'variant', 'system.json');
-    writeFileSync(systemJson, JSON.stringify({ ...JSON.parse(readFileSync(systemJson, 'utf8')), id: 'variant', name: 'Variant' }));
+    writeFileSync(
+      systemJson,
+      JSON.stringify({ ...JSON.parse(readFileSync(systemJson, 'utf8')), id: 'variant', name: 'Variant' }),
+    );
     const app = open(tmpDir('cw-api-'), { systemsDir: systems, samplesDir: tmpDir('cw-no-samples-') });
     expect(app.systemErrors).toEqual([]);
     expect(app.systems.map((system) => system.id).sort()).toEqual(['osmcg', 'variant']);
@@ -374,7 +444,11 @@ describe('openCardwright with two game systems', () => {
     const error = await failure(call('saveCard', { id: saved.card.id, setId: theirs.id, doc: goodCreature('Loyal') }));
     expect(error.code).toBe('BAD_INPUT');
     expect((await call('getCards', { ids: [saved.card.id] }))[0].setId).toBe(mine.id);
-    const deck = await failure(call('saveDeck', { deck: { systemId: 'variant', name: 'Mixed', sections: { main: [{ cardId: saved.card.id, count: 1 }] } } }));
+    const deck = await failure(
+      call('saveDeck', {
+        deck: { systemId: 'variant', name: 'Mixed', sections: { main: [{ cardId: saved.card.id, count: 1 }] } },
+      }),
+    );
     expect(deck.message).toContain('is a card of game system "osmcg"');
   });
 });

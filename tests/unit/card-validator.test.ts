@@ -11,7 +11,9 @@ const creature = { type: 'creature', name: 'Ember Wolf', colors: ['red'], cost: 
 
 describe('OSMCG card validation', () => {
   it('accepts a valid creature with parameterized keywords', () => {
-    expect(validate({ ...creature, keywords: [{ kw: 'Haste' }, { kw: 'Defense', x: 2 }, { kw: 'Ranged', dmg: 2, range: 6 }] })).toEqual([]);
+    expect(
+      validate({ ...creature, keywords: [{ kw: 'Haste' }, { kw: 'Defense', x: 2 }, { kw: 'Ranged', dmg: 2, range: 6 }] }),
+    ).toEqual([]);
   });
 
   it('names a missing or out-of-range stat by its title', () => {
@@ -25,7 +27,9 @@ describe('OSMCG card validation', () => {
     expect(validate({ ...creature, keywords: [{ kw: 'Haste' }, { kw: 'Ranged', dmg: 2 }] })).toEqual([
       { path: '/keywords/1/range', message: 'Range (inches) is required' },
     ]);
-    expect(validate({ ...creature, keywords: [{ kw: 'Defense', x: 0 }] })).toEqual([{ path: '/keywords/0/x', message: 'X must be at least 1' }]);
+    expect(validate({ ...creature, keywords: [{ kw: 'Defense', x: 0 }] })).toEqual([
+      { path: '/keywords/0/x', message: 'X must be at least 1' },
+    ]);
   });
 
   it('names unknown keywords and lists the known ones', () => {
@@ -36,7 +40,10 @@ describe('OSMCG card validation', () => {
   });
 
   it('refuses unknown card types, unknown fields and bad colors', () => {
-    expect(validate({ type: 'land', name: 'x' })[0]).toMatchObject({ path: '/type', message: expect.stringContaining('"creature"') });
+    expect(validate({ type: 'land', name: 'x' })[0]).toMatchObject({
+      path: '/type',
+      message: expect.stringContaining('"creature"'),
+    });
     expect(validate({ ...creature, power: 3 })).toEqual([{ path: '/power', message: 'Unknown field "power"' }]);
     expect(validate({ ...creature, colors: [] })).toEqual([{ path: '/colors', message: 'Colors needs at least 1 entry' }]);
     expect(validate({ ...creature, colors: ['purple'] })[0].path).toBe('/colors/0');
@@ -45,7 +52,9 @@ describe('OSMCG card validation', () => {
   it('validates skill costs by their kind', () => {
     const skill = { type: 'skill', name: 'Sidestep', colors: ['neutral'], speed: 'Quick', text: 'Move 2".' };
     expect(validate({ ...skill, skillCost: { kind: 'AP', amount: 1 } })).toEqual([]);
-    expect(validate({ ...skill, skillCost: { kind: 'Condition', condition: 'If your Hero is damaged', exhaust: true } })).toEqual([]);
+    expect(validate({ ...skill, skillCost: { kind: 'Condition', condition: 'If your Hero is damaged', exhaust: true } })).toEqual(
+      [],
+    );
     expect(validate({ ...skill, skillCost: { kind: 'AP' } })).toEqual([{ path: '/skillCost/amount', message: 'AP is required' }]);
   });
 });

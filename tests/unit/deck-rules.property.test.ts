@@ -5,7 +5,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
-import { VIOLATION_CODES, type CardMatch, type Deck, type DeckEntry, type DeckRule, type FieldCondition, type PlayFormat, type Violation } from '../../card-schema/deck/format';
+import {
+  VIOLATION_CODES,
+  type CardMatch,
+  type Deck,
+  type DeckEntry,
+  type DeckRule,
+  type FieldCondition,
+  type PlayFormat,
+  type Violation,
+} from '../../card-schema/deck/format';
 import type { CardDocument, GameSystem, IdentityDimension } from '../../card-schema/system/format';
 import { referenceEvaluate, type RefViolation } from './deck-rules.reference';
 
@@ -20,7 +29,23 @@ const NAMES = ['Ash', 'Brook', 'Cinder', 'Dune', 'Elm', 'Fern'];
 const COLORS = ['red', 'blue', 'green', 'neutral', 'odd'];
 const FORMAT_IDS = ['std', 'wild', 'ltd'];
 const FIELDS = ['colors', 'rarity', 'cost', 'keywords', 'stats.cost', 'missing', 'evolvesFrom', 'limit'];
-const VALUES: (string | number | boolean)[] = ['red', 'blue', 'neutral', 'common', 'rare', 'fly', 'swim', 'Ash', 'Brook', 0, 1, 2, 3, true, false];
+const VALUES: (string | number | boolean)[] = [
+  'red',
+  'blue',
+  'neutral',
+  'common',
+  'rare',
+  'fly',
+  'swim',
+  'Ash',
+  'Brook',
+  0,
+  1,
+  2,
+  3,
+  true,
+  false,
+];
 
 interface World {
   system: GameSystem;
@@ -32,7 +57,8 @@ interface World {
 
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 /** Mostly absent: for options that switch whole rules off or make every deck illegal. */
-const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+const rarely = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 const subset = <T>(values: T[]) => fc.subarray(values);
 const sectionRef = fc.constantFrom(...SECTIONS, ...SECTIONS, ...STRAY_SECTIONS);
 const sectionList = maybe(fc.uniqueArray(sectionRef, { maxLength: 3 }));
@@ -65,43 +91,64 @@ const ruleBase = {
   formats: rarely(subset([...FORMAT_IDS, 'gone'])),
 };
 
-const rule: fc.Arbitrary<DeckRule> = fc.oneof(
-  fc.record({ ...ruleBase, kind: fc.constant('sectionSize' as const), section: sectionRef, min: maybe(small), max: maybe(small) }),
-  fc.record({ ...ruleBase, kind: fc.constant('allowedTypes' as const), section: sectionRef, types: subset(TYPES) }),
-  fc.record({
-    ...ruleBase,
-    kind: fc.constant('copyLimit' as const),
-    sections: sectionList,
-    max: fc.integer({ min: 0, max: 6 }),
-    countBy: maybe(fc.constantFrom('name' as const, 'id' as const)),
-    overrides: maybe(fc.array(fc.record({ match: cardMatch, max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 2 })),
-    limitField: maybe(fc.constantFrom('limit', 'cost', 'rarity', 'stats.cost')),
-  }),
-  fc.record({
-    ...ruleBase,
-    kind: fc.constant('identitySubset' as const),
-    leaderSection: sectionRef,
-    sections: fc.uniqueArray(sectionRef, { maxLength: 3 }),
-  }),
-  fc.record({
-    ...ruleBase,
-    kind: fc.constant('quota' as const),
-    sections: sectionList,
-    match: cardMatch,
-    label: fc.constant('things'),
-    min: maybe(small),
-    max: maybe(fc.integer({ min: 0, max: 6 })),
-  }),
-  fc.record({ ...ruleBase, kind: fc.constant('requires' as const), sections: sectionList, match: cardMatch, label: fc.constant('a thing'), min: maybe(fc.integer({ min: 0, max: 5 })) }),
-  fc.record({ ...ruleBase, kind: fc.constant('cardsMatch' as const), sections: sectionList, match: cardMatch, label: fc.constant('fine cards') }),
-  fc.record({
-    ...ruleBase,
-    kind: fc.constant('prerequisite' as const),
-    sections: sectionList,
-    field: fc.constantFrom('evolvesFrom', 'evolvesFrom', 'evolvesFrom', 'rarity', 'missing'),
-    targetField: maybe(fc.constantFrom('name', 'type', 'rarity', 'keywords')),
-  }),
-).map((r) => clean(r) as DeckRule);
+const rule: fc.Arbitrary<DeckRule> = fc
+  .oneof(
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('sectionSize' as const),
+      section: sectionRef,
+      min: maybe(small),
+      max: maybe(small),
+    }),
+    fc.record({ ...ruleBase, kind: fc.constant('allowedTypes' as const), section: sectionRef, types: subset(TYPES) }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('copyLimit' as const),
+      sections: sectionList,
+      max: fc.integer({ min: 0, max: 6 }),
+      countBy: maybe(fc.constantFrom('name' as const, 'id' as const)),
+      overrides: maybe(fc.array(fc.record({ match: cardMatch, max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 2 })),
+      limitField: maybe(fc.constantFrom('limit', 'cost', 'rarity', 'stats.cost')),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('identitySubset' as const),
+      leaderSection: sectionRef,
+      sections: fc.uniqueArray(sectionRef, { maxLength: 3 }),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('quota' as const),
+      sections: sectionList,
+      match: cardMatch,
+      label: fc.constant('things'),
+      min: maybe(small),
+      max: maybe(fc.integer({ min: 0, max: 6 })),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('requires' as const),
+      sections: sectionList,
+      match: cardMatch,
+      label: fc.constant('a thing'),
+      min: maybe(fc.integer({ min: 0, max: 5 })),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('cardsMatch' as const),
+      sections: sectionList,
+      match: cardMatch,
+      label: fc.constant('fine cards'),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('prerequisite' as const),
+      sections: sectionList,
+      field: fc.constantFrom('evolvesFrom', 'evolvesFrom', 'evolvesFrom', 'rarity', 'missing'),
+      targetField: maybe(fc.constantFrom('name', 'type', 'rarity', 'keywords')),
+    }),
+  )
+  .map((r) => clean(r) as DeckRule);
 
 const playFormat = (id: string): fc.Arbitrary<PlayFormat> =>
   fc
@@ -109,7 +156,9 @@ const playFormat = (id: string): fc.Arbitrary<PlayFormat> =>
       id: fc.constant(id),
       label: fc.constant(id.toUpperCase()),
       banned: maybe(subset(NAMES)),
-      restricted: maybe(fc.array(fc.record({ name: fc.constantFrom(...NAMES), max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 3 })),
+      restricted: maybe(
+        fc.array(fc.record({ name: fc.constantFrom(...NAMES), max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 3 }),
+      ),
     })
     .map(clean);
 
@@ -131,7 +180,11 @@ const identity: fc.Arbitrary<IdentityDimension | undefined> = fc.option(
   { nil: undefined, freq: 5 },
 );
 
-const nameOrNames = fc.oneof(fc.constantFrom(...NAMES, ''), fc.array(fc.constantFrom(...NAMES, ''), { maxLength: 3 }), fc.constant(7));
+const nameOrNames = fc.oneof(
+  fc.constantFrom(...NAMES, ''),
+  fc.array(fc.constantFrom(...NAMES, ''), { maxLength: 3 }),
+  fc.constant(7),
+);
 
 const card: fc.Arbitrary<CardDocument> = fc
   .record({
@@ -152,17 +205,25 @@ const pool: fc.Arbitrary<Record<string, CardDocument>> = fc
   .map((cards) => Object.fromEntries(cards.map((c, i) => [`c${i}`, c])));
 
 function deckFor(poolIds: string[], formatIds: string[]): fc.Arbitrary<World['deck']> {
-  const cardId = poolIds.length === 0 ? fc.constantFrom('gone1', 'gone2') : fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...poolIds) }, { weight: 1, arbitrary: fc.constantFrom('gone1', 'gone2') });
+  const cardId =
+    poolIds.length === 0
+      ? fc.constantFrom('gone1', 'gone2')
+      : fc.oneof(
+          { weight: 12, arbitrary: fc.constantFrom(...poolIds) },
+          { weight: 1, arbitrary: fc.constantFrom('gone1', 'gone2') },
+        );
   const entry: fc.Arbitrary<DeckEntry> = fc.record({ cardId, count: fc.integer({ min: 1, max: 10 }) });
-  return fc.record({
-    systemId: fc.oneof({ weight: 8, arbitrary: fc.constant('sys') }, { weight: 1, arbitrary: fc.constant('other') }),
-    format: fc.oneof(
-      { weight: 4, arbitrary: fc.constant(undefined) },
-      { weight: formatIds.length > 0 ? 4 : 0, arbitrary: fc.constantFrom(...formatIds, 'nope') },
-      { weight: 1, arbitrary: fc.constant('nope') },
-    ),
-    sections: fc.dictionary(fc.constantFrom(...SECTIONS, ...STRAY_SECTIONS), fc.array(entry, { maxLength: 5 }), { maxKeys: 5 }),
-  }).map((d) => clean(d));
+  return fc
+    .record({
+      systemId: fc.oneof({ weight: 8, arbitrary: fc.constant('sys') }, { weight: 1, arbitrary: fc.constant('other') }),
+      format: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(undefined) },
+        { weight: formatIds.length > 0 ? 4 : 0, arbitrary: fc.constantFrom(...formatIds, 'nope') },
+        { weight: 1, arbitrary: fc.constant('nope') },
+      ),
+      sections: fc.dictionary(fc.constantFrom(...SECTIONS, ...STRAY_SECTIONS), fc.array(entry, { maxLength: 5 }), { maxKeys: 5 }),
+    })
+    .map((d) => clean(d));
 }
 
 const world: fc.Arbitrary<World> = fc
@@ -174,7 +235,10 @@ const world: fc.Arbitrary<World> = fc
     pool,
   })
   .chain(({ sectionIds, rules, formats, identity, pool }) =>
-    deckFor(Object.keys(pool), (formats ?? []).map((f) => f.id)).map((deck): World => {
+    deckFor(
+      Object.keys(pool),
+      (formats ?? []).map((f) => f.id),
+    ).map((deck): World => {
       const system: GameSystem = {
         formatVersion: 2,
         id: 'sys',
@@ -184,7 +248,11 @@ const world: fc.Arbitrary<World> = fc
         ...(identity ? { identity } : {}),
         cardTypes: TYPES.map((id) => ({ id, label: id[0].toUpperCase() + id.slice(1), schema: {}, layout: 'plain' })),
         layouts: {},
-        deck: { sections: sectionIds.map((id) => ({ id, label: id.toUpperCase(), types: TYPES })), rules, ...(formats ? { formats } : {}) },
+        deck: {
+          sections: sectionIds.map((id) => ({ id, label: id.toUpperCase(), types: TYPES })),
+          rules,
+          ...(formats ? { formats } : {}),
+        },
         board: {} as GameSystem['board'],
       };
       return { system, pool, deck };
@@ -339,11 +407,16 @@ describe('evaluateDeck properties', () => {
         const lookup = lookupIn(pool);
         const before = evaluateDeck(w.system, w.deck, lookup).violations;
         const sectionBefore = w.deck.sections[add.section] ?? [];
-        const deck = { ...w.deck, sections: { ...w.deck.sections, [add.section]: [...sectionBefore, { cardId: FRESH, count: add.count }] } };
+        const deck = {
+          ...w.deck,
+          sections: { ...w.deck.sections, [add.section]: [...sectionBefore, { cardId: FRESH, count: add.count }] },
+        };
         const after = evaluateDeck(w.system, deck, lookup).violations;
 
         // Appending keeps a section's first card, so a leader only changes if the section was empty.
-        const leaderChanged = sectionBefore.length === 0 && w.system.deck.rules.some((r) => r.kind === 'identitySubset' && r.leaderSection === add.section);
+        const leaderChanged =
+          sectionBefore.length === 0 &&
+          w.system.deck.rules.some((r) => r.kind === 'identitySubset' && r.leaderSection === add.section);
         const sizeRuleOf = (v: Violation) => v.code === 'SECTION_TOO_SMALL' || v.code === 'SECTION_TOO_LARGE';
         const without = (v: Violation) => shape({ ...v, cardIds: v.cardIds.filter((id) => id !== FRESH) });
         const beforeShapes = before.map(shape);
@@ -356,7 +429,8 @@ describe('evaluateDeck properties', () => {
           if (sizeRuleOf(v) && v.section === add.section) continue;
           if (leaderChanged && (v.code === 'IDENTITY_MISMATCH' || v.code === 'MISSING_LEADER')) continue;
           // The new card can satisfy a prerequisite (targetField "type"): fewer cards are named.
-          const shrunk = (b: Violation) => b.code === v.code && b.rule === v.rule && v.cardIds.every((id) => b.cardIds.includes(id));
+          const shrunk = (b: Violation) =>
+            b.code === v.code && b.rule === v.rule && v.cardIds.every((id) => b.cardIds.includes(id));
           if (v.code === 'MISSING_PREREQUISITE' && before.some(shrunk)) continue;
           expect.fail(`new violation ${shape(v)} after adding a ${add.type} to ${add.section}`);
         }

@@ -168,7 +168,8 @@ function evaluateRule(system: GameSystem, deck: DeckLike, lookup: Lookup, rule: 
     case 'copyLimit': {
       const items = itemsOf(system, deck, lookup, rule.sections);
       // The "same card" key: its name (reprints together) or its id; a missing card only has its id.
-      const keyOf = (item: Item) => (rule.countBy === 'id' || item.doc === undefined ? 'id ' + item.cardId : 'name ' + item.doc.name);
+      const keyOf = (item: Item) =>
+        rule.countBy === 'id' || item.doc === undefined ? 'id ' + item.cardId : 'name ' + item.doc.name;
       const seen: string[] = [];
       for (const item of items) if (seen.indexOf(keyOf(item)) < 0) seen.push(keyOf(item));
       for (const key of seen) {

@@ -8,7 +8,13 @@ import { DraftError, draftedEntries, pick, startDraft, type DraftCard, type Draf
 import type { DraftSetup } from '../../card-schema/deck/format';
 import { loadSamples } from './systems/harness';
 
-const setup: DraftSetup = { section: 'store', pileSize: 10, maxPicks: 25, players: { min: 2, max: 6 }, eligible: { where: [{ field: 'buyCost', exists: true }] } };
+const setup: DraftSetup = {
+  section: 'store',
+  pileSize: 10,
+  maxPicks: 25,
+  players: { min: 2, max: 6 },
+  eligible: { where: [{ field: 'buyCost', exists: true }] },
+};
 
 function pool(size: number, unbuyable = 0): DraftCard[] {
   const cards: DraftCard[] = [];
@@ -49,7 +55,9 @@ describe('draft', () => {
   it('refuses a card that is not in front of you, a finished draft and a wrong player count', () => {
     const start = startDraft(setup, pool(30), 2, 5);
     const elsewhere = start.inFront[1][0];
-    expect(() => pick(start, elsewhere)).toThrow(new DraftError(`"${start.cards[elsewhere].doc.name}" is not in the pile in front of you.`));
+    expect(() => pick(start, elsewhere)).toThrow(
+      new DraftError(`"${start.cards[elsewhere].doc.name}" is not in the pile in front of you.`),
+    );
     expect(() => pick(start, 'nope')).toThrow('Card "nope" is not in the pile in front of you.');
     expect(() => pick(draftToTheEnd(start), 'c1')).toThrow('The draft is over.');
     expect(() => startDraft(setup, pool(30), 7, 5)).toThrow('This draft is for 2 to 6 players; got 7.');
@@ -57,23 +65,30 @@ describe('draft', () => {
 
   it('never loses, duplicates or over-deals a card (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 120 }), fc.integer({ min: 2, max: 6 }), fc.integer(), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 30 }), (size, players, seed, pileSize, maxPicks) => {
-        const custom = { ...setup, pileSize, maxPicks };
-        let state = startDraft(custom, pool(size, 3), players, seed);
-        let choice = seed;
-        while (!state.done) {
-          const pile = state.inFront[0];
-          choice = (choice * 31 + 7) >>> 0;
-          state = pick(state, pile[choice % pile.length]);
-        }
-        const picked = state.picks.flat();
-        expect(new Set(picked).size).toBe(picked.length);
-        expect(picked.every((id) => id.startsWith('c'))).toBe(true);
-        expect(state.picks.every((p) => p.length <= maxPicks)).toBe(true);
-        expect(picked.length).toBeLessThanOrEqual(size);
-        // It only ends early for want of piles: then fewer piles than players are left.
-        if (state.picks.some((p) => p.length < maxPicks)) expect(state.piles.length).toBeLessThan(players);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 120 }),
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer(),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 30 }),
+        (size, players, seed, pileSize, maxPicks) => {
+          const custom = { ...setup, pileSize, maxPicks };
+          let state = startDraft(custom, pool(size, 3), players, seed);
+          let choice = seed;
+          while (!state.done) {
+            const pile = state.inFront[0];
+            choice = (choice * 31 + 7) >>> 0;
+            state = pick(state, pile[choice % pile.length]);
+          }
+          const picked = state.picks.flat();
+          expect(new Set(picked).size).toBe(picked.length);
+          expect(picked.every((id) => id.startsWith('c'))).toBe(true);
+          expect(state.picks.every((p) => p.length <= maxPicks)).toBe(true);
+          expect(picked.length).toBeLessThanOrEqual(size);
+          // It only ends early for want of piles: then fewer piles than players are left.
+          if (state.picks.some((p) => p.length < maxPicks)) expect(state.piles.length).toBeLessThan(players);
+        },
+      ),
       { numRuns: 150 },
     );
   });

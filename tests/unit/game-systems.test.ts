@@ -21,7 +21,10 @@ function brokenCopy(edit: (dir: string) => void): string {
   return root;
 }
 
-function editJson(file: string, change: (json: Record<string, any>) => void): void {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON shapes
+type Json = Record<string, any>;
+
+function editJson(file: string, change: (json: Json) => void): void {
   const json = JSON.parse(readFileSync(file, 'utf8'));
   change(json);
   writeFileSync(file, JSON.stringify(json));
@@ -41,19 +44,25 @@ describe('game-system loading', () => {
   it('loads OSMCG with its schemas, shared definitions and layouts resolved', () => {
     const system = loadGameSystem(join(SYSTEMS, 'osmcg'));
     expect(system.id).toBe('osmcg');
-    expect(system.cardTypes.map((t) => t.id)).toEqual(expect.arrayContaining(['hero', 'creature', 'spell', 'skill', 'equipment']));
+    expect(system.cardTypes.map((t) => t.id)).toEqual(
+      expect.arrayContaining(['hero', 'creature', 'spell', 'skill', 'equipment']),
+    );
     expect(system.cardTypes[1].schema.$defs?.keyword).toBeDefined();
     expect(Object.keys(system.layouts)).toEqual(expect.arrayContaining(['hero', 'creature', 'back']));
   });
 
   it('refuses invalid JSON naming the file and the position', () => {
-    const error = loadError(brokenCopy((dir) => writeFileSync(join(dir, 'schemas/creature.schema.json'), '{ "type": "object", }')));
+    const error = loadError(
+      brokenCopy((dir) => writeFileSync(join(dir, 'schemas/creature.schema.json'), '{ "type": "object", }')),
+    );
     expect(error.file).toBe('osmcg/schemas/creature.schema.json');
     expect(error.reason).toMatch(/not valid JSON/);
   });
 
   it('refuses a card type schema that does not compile', () => {
-    const root = brokenCopy((dir) => editJson(join(dir, 'schemas/spell.schema.json'), (s) => (s.properties.cost = { type: 'not-a-type' })));
+    const root = brokenCopy((dir) =>
+      editJson(join(dir, 'schemas/spell.schema.json'), (s) => (s.properties.cost = { type: 'not-a-type' })),
+    );
     const error = loadError(root);
     expect(error.file).toBe('osmcg/schemas/spell.schema.json');
     expect(error.reason).toMatch(/does not compile/);
@@ -66,14 +75,20 @@ describe('game-system loading', () => {
     // A known kind with a bad field names that field instead.
     const field = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[0].max = 'one'))));
     expect([field.jsonPath, field.reason]).toEqual(['/deck/rules/0/max', 'must be integer']);
-    const section = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[1].section = 'sideboard'))));
+    const section = loadError(
+      brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[1].section = 'sideboard'))),
+    );
     expect(section.jsonPath).toBe('/deck/rules/1/section');
     expect(section.reason).toMatch(/^no deck section named "sideboard" \(sections: hero, main\b/);
   });
 
   it('refuses a layout naming a field no card type has', () => {
     const error = loadError(
-      brokenCopy((dir) => editJson(join(dir, 'layouts.json'), (l) => l.creature.elements.push({ kind: 'text', x: 1, y: 1, w: 10, h: 5, text: '{power}', size: 7 }))),
+      brokenCopy((dir) =>
+        editJson(join(dir, 'layouts.json'), (l) =>
+          l.creature.elements.push({ kind: 'text', x: 1, y: 1, w: 10, h: 5, text: '{power}', size: 7 }),
+        ),
+      ),
     );
     expect(error.file).toBe('osmcg/layouts.json');
     expect(error.jsonPath).toMatch(/^\/creature\/elements\/\d+\/text$/);
@@ -83,7 +98,9 @@ describe('game-system loading', () => {
   it('refuses a card type pointing at a missing layout or file', () => {
     const layout = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[0].layout = 'nope'))));
     expect(layout.jsonPath).toBe('/cardTypes/0/layout');
-    const file = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[2].schema = 'schemas/missing.json'))));
+    const file = loadError(
+      brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[2].schema = 'schemas/missing.json'))),
+    );
     expect([file.jsonPath, file.reason]).toEqual(['/cardTypes/2/schema', 'the file "schemas/missing.json" does not exist']);
   });
 
@@ -123,14 +140,50 @@ describe('format versions', () => {
 
 describe('references the format schema cannot check', () => {
   // Each case appends one rule, so its index is the number of rules OSMCG ships with.
-  const n = (JSON.parse(readFileSync(join(SYSTEMS, 'osmcg/system.json'), 'utf8')) as { deck: { rules: unknown[] } }).deck.rules.length;
+  const n = (JSON.parse(readFileSync(join(SYSTEMS, 'osmcg/system.json'), 'utf8')) as { deck: { rules: unknown[] } }).deck.rules
+    .length;
   it.each([
-    ['a rule naming a missing field', (json: Record<string, any>) => json.deck.rules.push({ kind: 'prerequisite', field: 'evolvesFrom' }), '/deck/rules/N/field', 'no card type has a field "evolvesFrom"'],
-    ['a match naming a missing type', (json: Record<string, any>) => json.deck.rules.push({ kind: 'quota', label: 'Tokens', match: { types: ['token'] }, max: 1 }), '/deck/rules/N/match/types/0', 'no card type named "token"'],
-    ['a condition on a missing field', (json: Record<string, any>) => json.deck.rules.push({ kind: 'cardsMatch', label: 'cheap cards', match: { where: [{ field: 'buyCost', exists: true }] } }), '/deck/rules/N/match/where/0/field', 'no card type has a field "buyCost"'],
-    ['a rule scoped to a missing format', (json: Record<string, any>) => json.deck.rules.push({ kind: 'copyLimit', max: 1, formats: ['highlander'] }), '/deck/rules/N/formats/0', 'no play format named "highlander"'],
-    ['a generator filling a missing section', (json: Record<string, any>) => (json.deck.generators = [{ id: 'g', label: 'G', fill: [{ section: 'sideboard', match: {}, copies: 1 }] }]), '/deck/generators/0/fill/0/section', 'no deck section named "sideboard"'],
-    ['an unknown rule kind', (json: Record<string, any>) => json.deck.rules.push({ kind: 'maxRarity', max: 1 }), '/deck/rules/N/kind', 'unknown kind'],
+    [
+      'a rule naming a missing field',
+      (json: Json) => json.deck.rules.push({ kind: 'prerequisite', field: 'evolvesFrom' }),
+      '/deck/rules/N/field',
+      'no card type has a field "evolvesFrom"',
+    ],
+    [
+      'a match naming a missing type',
+      (json: Json) => json.deck.rules.push({ kind: 'quota', label: 'Tokens', match: { types: ['token'] }, max: 1 }),
+      '/deck/rules/N/match/types/0',
+      'no card type named "token"',
+    ],
+    [
+      'a condition on a missing field',
+      (json: Json) =>
+        json.deck.rules.push({
+          kind: 'cardsMatch',
+          label: 'cheap cards',
+          match: { where: [{ field: 'buyCost', exists: true }] },
+        }),
+      '/deck/rules/N/match/where/0/field',
+      'no card type has a field "buyCost"',
+    ],
+    [
+      'a rule scoped to a missing format',
+      (json: Json) => json.deck.rules.push({ kind: 'copyLimit', max: 1, formats: ['highlander'] }),
+      '/deck/rules/N/formats/0',
+      'no play format named "highlander"',
+    ],
+    [
+      'a generator filling a missing section',
+      (json: Json) => (json.deck.generators = [{ id: 'g', label: 'G', fill: [{ section: 'sideboard', match: {}, copies: 1 }] }]),
+      '/deck/generators/0/fill/0/section',
+      'no deck section named "sideboard"',
+    ],
+    [
+      'an unknown rule kind',
+      (json: Json) => json.deck.rules.push({ kind: 'maxRarity', max: 1 }),
+      '/deck/rules/N/kind',
+      'unknown kind',
+    ],
   ])('refuses %s', (_label, change, jsonPath, reason) => {
     const root = brokenCopy((dir) => editJson(join(dir, 'system.json'), change));
     const error = loadError(root);

@@ -210,7 +210,9 @@ describe('templates', () => {
       { name: 'Gale', cost: '2 AP', text: 'Push.' },
       { name: 'Ward', text: 'Protect.' },
     ];
-    expect(renderTemplate('{abilities|lines}', { abilities }, { schema: hero.schema })).toBe('Gale (2 AP): Push.\nWard: Protect.');
+    expect(renderTemplate('{abilities|lines}', { abilities }, { schema: hero.schema })).toBe(
+      'Gale (2 AP): Push.\nWard: Protect.',
+    );
     // Objects without any x-display get the same shape, one per line, by default.
     const plain: JsonSchema = { type: 'object', properties: { abilities: { type: 'array', items: { type: 'object' } } } };
     expect(renderTemplate('{abilities}', { abilities }, { schema: plain })).toBe('Gale (2 AP): Push.\nWard: Protect.');
@@ -286,7 +288,9 @@ describe('layoutCard with the OSMCG layouts', () => {
     const texts = textOps(drawing).map((op) => op.text);
     expect(texts).toContain('Unknown Thing');
     expect(texts.some((text) => text.includes('mystery'))).toBe(true);
-    expect(() => layoutCard(osmcg, { type: 'creature', name: 'Weird', colors: 'red', cost: { odd: true }, keywords: 'x' })).not.toThrow();
+    expect(() =>
+      layoutCard(osmcg, { type: 'creature', name: 'Weird', colors: 'red', cost: { odd: true }, keywords: 'x' }),
+    ).not.toThrow();
   });
 
   it('draws the back with the game name', () => {
@@ -389,7 +393,9 @@ describe('text fitting', () => {
 describe('flags with a display text', () => {
   it('shows the text when true and nothing when false', async () => {
     const { renderTemplate } = await import('../../card-schema/layout/template');
-    const schema = { properties: { golden: { type: 'boolean' as const, 'x-display': 'golden' }, plain: { type: 'boolean' as const } } };
+    const schema = {
+      properties: { golden: { type: 'boolean' as const, 'x-display': 'golden' }, plain: { type: 'boolean' as const } },
+    };
     expect(renderTemplate('Blast ({golden})', { golden: true }, { schema })).toBe('Blast (golden)');
     expect(renderTemplate('Blast ({golden})', { golden: false }, { schema })).toBe('Blast');
     expect(renderTemplate('{plain}', { plain: true }, { schema })).toBe('Yes');

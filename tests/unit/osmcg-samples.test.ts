@@ -59,7 +59,12 @@ describe('OSMCG sample content', () => {
 
   it('ships a legal 1v1 Duel deck: the same Hero + 30 plus the 10 Missions', () => {
     const report = evaluateDeck(system, deckFile('deck-legal-duel.json'), (id) => docs.get(id));
-    expect(report).toMatchObject({ legal: true, format: 'duel', counts: { hero: 1, main: 30, missions: 10, objectives: 0 }, violations: [] });
+    expect(report).toMatchObject({
+      legal: true,
+      format: 'duel',
+      counts: { hero: 1, main: 30, missions: 10, objectives: 0 },
+      violations: [],
+    });
     expect(deckFile('deck-legal-duel.json').sections.main).toEqual(deckFile('deck-legal.json').sections.main);
   });
 

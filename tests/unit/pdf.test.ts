@@ -341,7 +341,9 @@ describe('parseColor', () => {
     expect(parseColor('#abc', 'x')).toEqual({ hex: '#aabbcc', opacity: 1 });
     expect(parseColor('#FF000080', 'x')).toEqual({ hex: '#ff0000', opacity: 128 / 255 });
     expect(parseColor('none', 'x')).toBeNull();
-    expect(() => parseColor('reddish', 'Card 3 (“Imp”), rect #2')).toThrow(/Card 3 \(“Imp”\), rect #2: unsupported color "reddish"/);
+    expect(() => parseColor('reddish', 'Card 3 (“Imp”), rect #2')).toThrow(
+      /Card 3 \(“Imp”\), rect #2: unsupported color "reddish"/,
+    );
   });
 });
 
@@ -434,7 +436,11 @@ describe('renderDrawingSheet', () => {
 
   it('keeps crop marks off the card faces and paints the bleed', async () => {
     // Plain mid-gray cards: crop marks are the only black on the page.
-    const plain: PrintCard = { label: 'plain', size: POKER, front: drawing([{ op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#808080' }]) };
+    const plain: PrintCard = {
+      label: 'plain',
+      size: POKER,
+      front: drawing([{ op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#808080' }]),
+    };
     const result = await sheet(Array(9).fill(plain), options());
     const dpi = 100;
     const image = rasterize(result.path, 1, dpi);
@@ -535,7 +541,9 @@ const MINI_SYSTEM: GameSystem = {
     },
     back: {
       background: '#1f2330',
-      elements: [{ kind: 'text', x: 4, y: 40, w: 55, h: 10, text: 'MINIBACK', size: 14, font: 'bold', align: 'center', color: '#eeeeee' }],
+      elements: [
+        { kind: 'text', x: 4, y: 40, w: 55, h: 10, text: 'MINIBACK', size: 14, font: 'bold', align: 'center', color: '#eeeeee' },
+      ],
     },
   },
   deck: { sections: [{ id: 'main', label: 'Main', types: ['unit'] }], rules: [] },
@@ -598,7 +606,9 @@ describe('renderPrintSheet', () => {
   });
 
   it('renders a 540-card export quickly and compactly', async () => {
-    const docs = Array.from({ length: 60 }, (_, i) => unit(`Unit${i}`, `Rules text for unit number ${i}, long enough to wrap onto a second line.`));
+    const docs = Array.from({ length: 60 }, (_, i) =>
+      unit(`Unit${i}`, `Rules text for unit number ${i}, long enough to wrap onto a second line.`),
+    );
     const started = performance.now();
     const result = await renderPrintSheet({
       items: docs.map((doc) => ({ system: MINI_SYSTEM, doc, copies: 9 })),
@@ -619,10 +629,47 @@ describe('renderPrintSheet', () => {
 describe('OSMCG print', () => {
   const osmcg = loadGameSystem(resolve(__dirname, '../../card-schema/systems/osmcg'));
   const docs: CardDocument[] = [
-    { type: 'hero', name: 'Emberhold', colors: ['red', 'white'], atk: 3, hp: 12, spd: 5, ap: 3, startingMana: 2, regen: 2, manaMax: 8, abilities: [{ name: 'Rally', cost: '2 AP', text: 'Allies within 3" gain +1 ATK.' }] },
-    { type: 'creature', name: 'Ashhound', colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 6, ap: 2, keywords: [{ kw: 'Haste' }], text: 'On Deploy: deal 1 damage.' },
-    { type: 'spell', name: 'Tidesurge', colors: ['blue'], cost: 3, speed: 'Quick', text: 'Push every enemy unit within 4" back 3".' },
-    { type: 'skill', name: 'Bracing', colors: ['neutral'], speed: 'Quick', skillCost: { kind: 'Exhaust' }, text: 'Prevent the next 2 damage.' },
+    {
+      type: 'hero',
+      name: 'Emberhold',
+      colors: ['red', 'white'],
+      atk: 3,
+      hp: 12,
+      spd: 5,
+      ap: 3,
+      startingMana: 2,
+      regen: 2,
+      manaMax: 8,
+      abilities: [{ name: 'Rally', cost: '2 AP', text: 'Allies within 3" gain +1 ATK.' }],
+    },
+    {
+      type: 'creature',
+      name: 'Ashhound',
+      colors: ['red'],
+      cost: 2,
+      atk: 2,
+      hp: 2,
+      spd: 6,
+      ap: 2,
+      keywords: [{ kw: 'Haste' }],
+      text: 'On Deploy: deal 1 damage.',
+    },
+    {
+      type: 'spell',
+      name: 'Tidesurge',
+      colors: ['blue'],
+      cost: 3,
+      speed: 'Quick',
+      text: 'Push every enemy unit within 4" back 3".',
+    },
+    {
+      type: 'skill',
+      name: 'Bracing',
+      colors: ['neutral'],
+      speed: 'Quick',
+      skillCost: { kind: 'Exhaust' },
+      text: 'Prevent the next 2 damage.',
+    },
     { type: 'equipment', name: 'Ironhelm', colors: ['white'], cost: 1, hpBonus: 2, text: 'Equipped unit gains Defense:1.' },
   ];
 
@@ -651,4 +698,3 @@ describe('OSMCG print', () => {
     for (const row of fonts) expect(row.split(/\s+/).slice(-5, -4)[0]).toBe('yes');
   });
 });
-

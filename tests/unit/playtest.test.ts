@@ -129,7 +129,15 @@ describe('createPlaytest', () => {
   it('skips unknown cards with a log line instead of failing', () => {
     const state = createPlaytest(
       makeSystem(),
-      { sections: { hero: [{ cardId: 'hero', count: 1 }], main: [{ cardId: 'gone', count: 2 }, { cardId: 'imp', count: 1 }] } },
+      {
+        sections: {
+          hero: [{ cardId: 'hero', count: 1 }],
+          main: [
+            { cardId: 'gone', count: 2 },
+            { cardId: 'imp', count: 1 },
+          ],
+        },
+      },
       lookup,
       1,
     );
@@ -151,7 +159,10 @@ describe('with the OSMCG board setup', () => {
     expect(cardsIn(state, 'board').map((card) => card.name)).toEqual(['Kael']);
     expect(state.zones.hand).toHaveLength(7);
     // The default mode is the 1v1 Duel, which also counts Victory Points.
-    expect(state.resources.map((r) => [r.label, r.value, r.max])).toEqual([['Mana', 3, 8], ['Victory Points', 0, 10]]);
+    expect(state.resources.map((r) => [r.label, r.value, r.max])).toEqual([
+      ['Mana', 3, 8],
+      ['Victory Points', 0, 10],
+    ]);
     state = applyAction(keep(state), { type: 'nextTurn' });
     expect(state.log).toContain('Turn 2 — upkeep: Mana 3 → 5 (max 8)');
     expect(state.phase).toBe(osmcg.board.phases[0]);
@@ -291,7 +302,8 @@ describe('undo', () => {
 
   it('keeps a bounded history', () => {
     let state = keep(start());
-    for (let i = 0; i < HISTORY_LIMIT + 20; i++) state = applyAction(state, { type: 'adjustResource', resource: 'mana', delta: 0 });
+    for (let i = 0; i < HISTORY_LIMIT + 20; i++)
+      state = applyAction(state, { type: 'adjustResource', resource: 'mana', delta: 0 });
     expect(state.history).toHaveLength(HISTORY_LIMIT);
   });
 
@@ -361,12 +373,26 @@ describe('board setups from the newer format', () => {
     // Only the single "hero" card is a Hero; put it in the main deck so the hand can need it.
     const withHero: Pick<Deck, 'sections'> = { sections: { main: [...deck.sections.main, { cardId: 'hero', count: 1 }] } };
     for (const seed of [1, 2, 3, 4, 5]) {
-      const state = createPlaytest(makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }), withHero, lookup, seed);
+      const state = createPlaytest(
+        makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }),
+        withHero,
+        lookup,
+        seed,
+      );
       expect(state.zones.hand.map((id) => state.cards[id].type)).toContain('hero');
       expect(allInstances(state)).toHaveLength(14);
     }
-    const redrawn = [1, 2, 3, 4, 5].map((seed) => createPlaytest(makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }), withHero, lookup, seed));
-    expect(redrawn.some((state) => state.log.some((line) => line === 'No a Hero in hand: shuffled it back to redraw.'))).toBe(true);
+    const redrawn = [1, 2, 3, 4, 5].map((seed) =>
+      createPlaytest(
+        makeSystem({ openingHand: 3, leaderSection: undefined, openingHandMustInclude: required }),
+        withHero,
+        lookup,
+        seed,
+      ),
+    );
+    expect(redrawn.some((state) => state.log.some((line) => line === 'No a Hero in hand: shuffled it back to redraw.'))).toBe(
+      true,
+    );
   });
 
   it('lets a hand stand when the deck has no required card at all', () => {
@@ -375,7 +401,7 @@ describe('board setups from the newer format', () => {
     expect(state.log).toContain('The Deck holds no Nobody: the hand stands without one.');
   });
 
-  it('applies a game mode\'s setup and refuses an unknown mode', () => {
+  it("applies a game mode's setup and refuses an unknown mode", () => {
     const modes = [
       { id: 'duel', label: '1v1', players: { min: 2, max: 2 } },
       { id: 'ffa', label: 'Free for all', players: { min: 3, max: 6 }, setup: { openingHand: 5 } },
@@ -392,7 +418,12 @@ describe('board setups from the newer format', () => {
     const zones = [...board.zones, { id: 'missions', label: 'Missions', kind: 'other' as const, section: 'missions' }];
     const withMissions: Pick<Deck, 'sections'> = { sections: { ...deck.sections, missions: [{ cardId: 'wall', count: 4 }] } };
     const state = createPlaytest(makeSystem({ zones }), withMissions, lookup, 9);
-    expect(state.zones.missions.map((id) => state.cards[id].name)).toEqual(['Shield Wall', 'Shield Wall', 'Shield Wall', 'Shield Wall']);
+    expect(state.zones.missions.map((id) => state.cards[id].name)).toEqual([
+      'Shield Wall',
+      'Shield Wall',
+      'Shield Wall',
+      'Shield Wall',
+    ]);
     expect(allInstances(state)).toHaveLength(18);
   });
 });
@@ -416,7 +447,9 @@ describe('a mulligan that shrinks the hand', () => {
     expect(state.zones.hand).toHaveLength(7);
     state = applyAction(state, { type: 'mulligan' });
     expect(state.zones.hand).toHaveLength(6);
-    expect(() => applyAction(state, { type: 'keep', bottom: [state.zones.hand[0]] })).toThrow('needs exactly 0 cards put on the bottom; got 1');
+    expect(() => applyAction(state, { type: 'keep', bottom: [state.zones.hand[0]] })).toThrow(
+      'needs exactly 0 cards put on the bottom; got 1',
+    );
     state = applyAction(state, { type: 'keep', bottom: [] });
     expect(state.awaitingKeep).toBe(false);
     expect(allInstances(state)).toHaveLength(14);

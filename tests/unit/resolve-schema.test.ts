@@ -42,7 +42,11 @@ const root: JsonSchema = {
     kwHaste: { type: 'object', required: ['kw'], properties: { kw: { const: 'Haste' } } },
     skillCost: {
       oneOf: [
-        { type: 'object', required: ['kind', 'amount'], properties: { kind: { const: 'AP' }, amount: { type: 'integer', minimum: 1 } } },
+        {
+          type: 'object',
+          required: ['kind', 'amount'],
+          properties: { kind: { const: 'AP' }, amount: { type: 'integer', minimum: 1 } },
+        },
         { type: 'object', required: ['kind'], properties: { kind: { const: 'Exhaust' } } },
       ],
     },

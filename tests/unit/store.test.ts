@@ -55,9 +55,24 @@ function seededStore(): Store {
   store.sets.save({ id: 'core', systemId: 'osmcg', name: 'Core', description: '' });
   store.sets.save({ id: 'other', systemId: 'othergame', name: 'Other', description: '' });
   const cards: { id: string; setId: string; doc: CardDocument }[] = [
-    { id: 'c1', setId: 'core', doc: creature('Fire Drake', { keywords: [{ kw: 'Flying' }, { kw: 'Ranged', dmg: 2, range: 6 }] }) },
+    {
+      id: 'c1',
+      setId: 'core',
+      doc: creature('Fire Drake', { keywords: [{ kw: 'Flying' }, { kw: 'Ranged', dmg: 2, range: 6 }] }),
+    },
     { id: 'c2', setId: 'core', doc: creature('goblin Raider', { keywords: [{ kw: 'Haste' }] }) },
-    { id: 'c3', setId: 'core', doc: { type: 'spell', name: 'Fireball', colors: ['red'], cost: 3, speed: 'Standard', text: 'Deal 3 damage to a unit within 6".' } },
+    {
+      id: 'c3',
+      setId: 'core',
+      doc: {
+        type: 'spell',
+        name: 'Fireball',
+        colors: ['red'],
+        cost: 3,
+        speed: 'Standard',
+        text: 'Deal 3 damage to a unit within 6".',
+      },
+    },
     { id: 'c4', setId: 'core', doc: creature('Haste Runner', { colors: ['green'] }) },
     { id: 'c5', setId: 'core', doc: creature('Élémental of Ice', { colors: ['blue'], flavor: 'Cold as the northern wind.' }) },
     { id: 'c6', setId: 'other', doc: { type: 'creature', name: 'Fire Ant' } },
@@ -75,7 +90,10 @@ describe('database and migrations', () => {
     expect(existsSync(databaseFile(dataDir))).toBe(true);
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(LATEST_SCHEMA_VERSION).toBe(migrations.length);
-    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type IN ('table') ORDER BY name").all().map((row) => row.name);
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type IN ('table') ORDER BY name")
+      .all()
+      .map((row) => row.name);
     expect(tables).toEqual(expect.arrayContaining(['cards', 'cards_fts', 'decks', 'meta', 'sets']));
   });
 
@@ -202,10 +220,58 @@ describe('card search', () => {
   });
 
   const nasty = [
-    '"', '""', '"""', "'", 'AND', 'OR', 'NOT', 'NEAR', 'a OR b', 'NOT fire', 'fire AND', '-', '-fire', '+', '^', '^fire', '*', '**', 'fi*re',
-    '(', ')', '(fire', 'fire)', '()', ':', 'name:fire', 'search_text:haste', '{name}: fire', 'NEAR(fire drake, 2)', "'; drop table cards; --",
-    '"; DROP TABLE cards; --', '\\', '%', '_', '%fire%', '\u0000', 'fire\u0000drake', '\u0007\u001b[31m', '🔥', 'Élé', 'ﬁre', '日本語', 'ܐܒܓ', '\ud800',
-    '\udfff\ud800', '\u200b', '\u00a0fire\u00a0', 'fire\u2028drake', 'x'.repeat(500), '"*'.repeat(250), '(-)'.repeat(166), 'a '.repeat(250),
+    '"',
+    '""',
+    '"""',
+    "'",
+    'AND',
+    'OR',
+    'NOT',
+    'NEAR',
+    'a OR b',
+    'NOT fire',
+    'fire AND',
+    '-',
+    '-fire',
+    '+',
+    '^',
+    '^fire',
+    '*',
+    '**',
+    'fi*re',
+    '(',
+    ')',
+    '(fire',
+    'fire)',
+    '()',
+    ':',
+    'name:fire',
+    'search_text:haste',
+    '{name}: fire',
+    'NEAR(fire drake, 2)',
+    "'; drop table cards; --",
+    '"; DROP TABLE cards; --',
+    '\\',
+    '%',
+    '_',
+    '%fire%',
+    '\u0000',
+    'fire\u0000drake',
+    '\u0007\u001b[31m',
+    '🔥',
+    'Élé',
+    'ﬁre',
+    '日本語',
+    'ܐܒܓ',
+    '\ud800',
+    '\udfff\ud800',
+    '\u200b',
+    '\u00a0fire\u00a0',
+    'fire\u2028drake',
+    'x'.repeat(500),
+    '"*'.repeat(250),
+    '(-)'.repeat(166),
+    'a '.repeat(250),
   ];
 
   it.each(nasty.map((text) => [JSON.stringify(text).slice(0, 40), text]))('never throws on %s', (_label, text) => {
@@ -219,7 +285,31 @@ describe('card search', () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 500 }),
       fc.string({ unit: 'grapheme', maxLength: 100 }),
-      fc.array(fc.constantFrom('"', "'", '*', '-', '+', '^', '(', ')', ':', 'AND', 'OR', 'NOT', 'NEAR', ' ', '\u0000', 'fire', '{', '}'), { maxLength: 60 }).map((parts) => parts.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '"',
+            "'",
+            '*',
+            '-',
+            '+',
+            '^',
+            '(',
+            ')',
+            ':',
+            'AND',
+            'OR',
+            'NOT',
+            'NEAR',
+            ' ',
+            '\u0000',
+            'fire',
+            '{',
+            '}',
+          ),
+          { maxLength: 60 },
+        )
+        .map((parts) => parts.join('')),
     );
     fc.assert(
       fc.property(anyText, (text) => {
@@ -262,9 +352,18 @@ describe('repositories', () => {
 
   it('stores decks whole and lists them by system', () => {
     const store = memoryStore();
-    const saved = store.decks.save({ systemId: 'osmcg', name: 'Red', notes: 'wip', sections: { hero: [{ cardId: 'h', count: 1 }], main: [] } });
+    const saved = store.decks.save({
+      systemId: 'osmcg',
+      name: 'Red',
+      notes: 'wip',
+      sections: { hero: [{ cardId: 'h', count: 1 }], main: [] },
+    });
     store.decks.save({ systemId: 'other', name: 'Else', sections: {} });
-    expect(store.decks.get(saved.id)).toMatchObject({ name: 'Red', notes: 'wip', sections: { hero: [{ cardId: 'h', count: 1 }] } });
+    expect(store.decks.get(saved.id)).toMatchObject({
+      name: 'Red',
+      notes: 'wip',
+      sections: { hero: [{ cardId: 'h', count: 1 }] },
+    });
     expect(store.decks.list('osmcg').map((deck) => deck.name)).toEqual(['Red']);
     expect(store.decks.list()).toHaveLength(2);
     expect(store.decks.delete(saved.id)).toBe(true);
@@ -289,10 +388,12 @@ describe('repositories', () => {
   it('refuses a document that is not JSON at the database level', () => {
     const store = seededStore();
     // The generated columns fail on it first ("malformed JSON"), the CHECK would otherwise.
-    expect(() => store.db.prepare("UPDATE cards SET doc = '{oops' WHERE id = 'c1'").run()).toThrow(/CHECK constraint|malformed JSON/);
-    expect(() => store.db.prepare("INSERT INTO cards (id, set_id, doc, created_at, updated_at) VALUES ('x', 'core', 'nope', '', '')").run()).toThrow(
+    expect(() => store.db.prepare("UPDATE cards SET doc = '{oops' WHERE id = 'c1'").run()).toThrow(
       /CHECK constraint|malformed JSON/,
     );
+    expect(() =>
+      store.db.prepare("INSERT INTO cards (id, set_id, doc, created_at, updated_at) VALUES ('x', 'core', 'nope', '', '')").run(),
+    ).toThrow(/CHECK constraint|malformed JSON/);
     expect(store.cards.get('c1')?.doc.name).toBe('Fire Drake');
   });
 

@@ -28,7 +28,10 @@ function tmpDir(): string {
   return dir;
 }
 
-function open(dataDir: string): { app: Cardwright; call: <M extends ApiMethod>(method: M, input: ApiInput<M>) => Promise<ApiOutput<M>> } {
+function open(dataDir: string): {
+  app: Cardwright;
+  call: <M extends ApiMethod>(method: M, input: ApiInput<M>) => Promise<ApiOutput<M>>;
+} {
   const app = openCardwright({ dataDir, systemsDir, samplesDir, fontsDir });
   cleanups.push(() => app.close());
   const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
@@ -70,9 +73,16 @@ describe('system bundles', () => {
     expect(file.fileName).toBe('OSMCG.cardwright-system.json');
     const bundle = decode(file.bytes);
     expect(bundle).toMatchObject({ format: 'cardwright-system', formatVersion: 1, system: { id: 'osmcg' } });
-    expect(Object.keys(bundle.system.files)).toEqual(expect.arrayContaining(['system.json', 'layouts.json', 'schemas/creature.schema.json']));
+    expect(Object.keys(bundle.system.files)).toEqual(
+      expect.arrayContaining(['system.json', 'layouts.json', 'schemas/creature.schema.json']),
+    );
     const sets = await call('listSets', {});
-    expect(bundle.sets.map((s) => (s.set as { id: string }).id).sort()).toEqual(sets.filter((s) => s.systemId === 'osmcg').map((s) => s.id).sort());
+    expect(bundle.sets.map((s) => (s.set as { id: string }).id).sort()).toEqual(
+      sets
+        .filter((s) => s.systemId === 'osmcg')
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 
   it('refuses to replace a built-in game', async () => {
@@ -119,7 +129,10 @@ describe('system bundles', () => {
     expect((await call('listSets', {})).some((set) => set.systemId === 'skirmish')).toBe(false);
     expect(await call('listDecks', { systemId: 'skirmish' })).toEqual([]);
     expect(readdirSync(join(dataDir, 'systems'))).toEqual([]);
-    expect(await failure(call('removeSystem', { systemId: 'osmcg' }))).toMatchObject({ code: 'CONFLICT', message: 'OSMCG is built into Cardwright and cannot be removed' });
+    expect(await failure(call('removeSystem', { systemId: 'osmcg' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'OSMCG is built into Cardwright and cannot be removed',
+    });
     expect((await failure(call('removeSystem', { systemId: 'skirmish' }))).code).toBe('NOT_FOUND');
   });
 
@@ -141,10 +154,22 @@ describe('system bundles', () => {
   });
 
   it.each([
-    ['a path outside the folder', (b: SystemBundleJson) => (b.system.files['../escape.json'] = {}), /"\.\.\/escape\.json" is not a relative path/],
-    ['a file that is not JSON data', (b: SystemBundleJson) => (b.system.files['run.sh'] = 'echo'), /"run\.sh" is not a relative path to a \.json file/],
+    [
+      'a path outside the folder',
+      (b: SystemBundleJson) => (b.system.files['../escape.json'] = {}),
+      /"\.\.\/escape\.json" is not a relative path/,
+    ],
+    [
+      'a file that is not JSON data',
+      (b: SystemBundleJson) => (b.system.files['run.sh'] = 'echo'),
+      /"run\.sh" is not a relative path to a \.json file/,
+    ],
     ['no system.json', (b: SystemBundleJson) => delete b.system.files['system.json'], /must contain "system\.json"/],
-    ['a set of another game', (b: SystemBundleJson) => ((b.sets[0].set as { systemId: string }).systemId = 'osmcg'), /sets\[0\]\.set\.systemId is "osmcg"; a bundle's sets must belong to its game "skirmish"/],
+    [
+      'a set of another game',
+      (b: SystemBundleJson) => ((b.sets[0].set as { systemId: string }).systemId = 'osmcg'),
+      /sets\[0\]\.set\.systemId is "osmcg"; a bundle's sets must belong to its game "skirmish"/,
+    ],
   ])('refuses a bundle with %s', async (_label, spoil, message) => {
     const { call } = open(tmpDir());
     const bundle = await variantBundle(call);
@@ -156,8 +181,15 @@ describe('system bundles', () => {
 
   it('refuses a set file offered as a game', async () => {
     const { call } = open(tmpDir());
-    const error = await failure(call('importSystem', { fileName: 'set.json', text: JSON.stringify({ format: 'cardwright-set', formatVersion: 1, set: {}, cards: [] }) }));
-    expect(error.message).toBe('set.json: "format" must be "cardwright-system", found "cardwright-set" — is this a Cardwright system file?');
+    const error = await failure(
+      call('importSystem', {
+        fileName: 'set.json',
+        text: JSON.stringify({ format: 'cardwright-set', formatVersion: 1, set: {}, cards: [] }),
+      }),
+    );
+    expect(error.message).toBe(
+      'set.json: "format" must be "cardwright-system", found "cardwright-set" — is this a Cardwright system file?',
+    );
   });
 
   it('reports user systems that do not load and keeps the others', async () => {
@@ -186,7 +218,13 @@ describe('deck generators and formats on an installed game', () => {
   it('builds a deck from the library with a generator', async () => {
     const { call } = open(tmpDir());
     await installWith(call, {
-      generators: [{ id: 'red-creatures', label: 'Red creatures', fill: [{ section: 'main', match: { types: ['creature'], where: [{ field: 'colors', equals: 'red' }] }, copies: 2 }] }],
+      generators: [
+        {
+          id: 'red-creatures',
+          label: 'Red creatures',
+          fill: [{ section: 'main', match: { types: ['creature'], where: [{ field: 'colors', equals: 'red' }] }, copies: 2 }],
+        },
+      ],
     });
     const deck = await call('generateDeck', { systemId: 'skirmish', generatorId: 'red-creatures' });
     expect(deck.name).toBe('Red creatures');
@@ -197,21 +235,33 @@ describe('deck generators and formats on an installed game', () => {
     expect((await call('getDeck', { id: deck.id })).sections).toEqual(deck.sections);
 
     const error = await failure(call('generateDeck', { systemId: 'skirmish', generatorId: 'nope' }));
-    expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'Skirmish has no deck generator "nope" (generators: "red-creatures")' });
+    expect(error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Skirmish has no deck generator "nope" (generators: "red-creatures")',
+    });
   });
 
-  it('stores a deck\'s play format and judges it by that format\'s ban list', async () => {
+  it("stores a deck's play format and judges it by that format's ban list", async () => {
     const { call } = open(tmpDir());
-    await installWith(call, { formats: [{ id: 'open', label: 'Open' }, { id: 'league', label: 'League', banned: ['Pyra, Ashen Marshal'] }] });
+    await installWith(call, {
+      formats: [
+        { id: 'open', label: 'Open' },
+        { id: 'league', label: 'League', banned: ['Pyra, Ashen Marshal'] },
+      ],
+    });
     const legal = (await call('exportDeck', { id: 'osmcg-sample-legal' })).bytes;
-    const sample = JSON.parse(new TextDecoder().decode(legal).replaceAll('"osmcg', '"skirmish')) as { deck: { sections: Record<string, { cardId: string; count: number }[]> } };
+    const sample = JSON.parse(new TextDecoder().decode(legal).replaceAll('"osmcg', '"skirmish')) as {
+      deck: { sections: Record<string, { cardId: string; count: number }[]> };
+    };
     const deck = { systemId: 'skirmish', name: 'League test', sections: sample.deck.sections };
     expect((await call('checkDeck', { deck })).legal).toBe(true);
     const saved = await call('saveDeck', { deck: { ...deck, format: 'league' } });
     expect((await call('getDeck', { id: saved.id })).format).toBe('league');
     const report = await call('checkDeck', { deck: { ...deck, format: 'league' } });
     expect(report.format).toBe('league');
-    expect(report.violations.map((v) => [v.code, v.message])).toEqual([['BANNED_CARD', '"Pyra, Ashen Marshal" is banned in League.']]);
+    expect(report.violations.map((v) => [v.code, v.message])).toEqual([
+      ['BANNED_CARD', '"Pyra, Ashen Marshal" is banned in League.'],
+    ]);
     const error = await failure(call('saveDeck', { deck: { ...deck, format: 'vintage' } }));
     expect(error.message).toMatch(/format: "vintage" is not a play format of Skirmish \(formats: open, league\)/);
   });

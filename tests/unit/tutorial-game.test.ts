@@ -59,7 +59,11 @@ const LEGAL_LANTERNS = [
 
 function deckOf(keeper: string[], watch: [string, number][], format?: string): Pick<Deck, 'systemId' | 'sections' | 'format'> {
   const entries = (list: [string, number][]): DeckEntry[] => list.map(([name, count]) => ({ cardId: idOf(name), count }));
-  return { systemId: 'lantern-watch', format, sections: { keeper: entries(keeper.map((name) => [name, 1])), watch: entries(watch) } };
+  return {
+    systemId: 'lantern-watch',
+    format,
+    sections: { keeper: entries(keeper.map((name) => [name, 1])), watch: entries(watch) },
+  };
 }
 const legalWatch = (): [string, number][] => LEGAL_LANTERNS.map((name) => [name, 2]);
 
@@ -153,7 +157,9 @@ describe('the tutorial game folder', () => {
     expect(setFile.cards.length).toBeGreaterThanOrEqual(12);
     expect(new Set(setFile.cards.map((c) => c.id)).size).toBe(setFile.cards.length);
     const validate = createCardValidator(system);
-    expect(setFile.cards.map((card) => ({ name: card.doc.name, issues: validate(card.doc) })).filter((r) => r.issues.length > 0)).toEqual([]);
+    expect(
+      setFile.cards.map((card) => ({ name: card.doc.name, issues: validate(card.doc) })).filter((r) => r.issues.length > 0),
+    ).toEqual([]);
     for (const card of setFile.cards) {
       const texts = layoutCard(system, card.doc).ops.flatMap((op) => (op.op === 'text' ? [op.text] : []));
       expect(texts).toContain(card.doc.name);
@@ -165,7 +171,15 @@ describe('the tutorial game folder', () => {
 
   it('reports the card problems the tutorial shows', () => {
     const validate = createCardValidator(loadGameSystem(SYSTEM_DIR));
-    const card = { type: 'lantern', name: '', faction: ['ember'], cost: 12, light: 2, rarity: 'common', keywords: [{ kw: 'Glow', x: 1 }] };
+    const card = {
+      type: 'lantern',
+      name: '',
+      faction: ['ember'],
+      cost: 12,
+      light: 2,
+      rarity: 'common',
+      keywords: [{ kw: 'Glow', x: 1 }],
+    };
     const found = validate(card).map((issue) => issue.message);
     expect(found).toEqual(['Name cannot be empty', 'Oil cost must be at most 9']);
     for (const message of found) expect(DOCS).toContain(message);
@@ -180,25 +194,43 @@ describe('decks of the tutorial game', () => {
     expect(report).toMatchObject({ legal: true, counts: { keeper: 1, watch: 20 }, format: 'standard', violations: [] });
     expect(evaluateDeck(system, deckOf([LEGAL_KEEPER], legalWatch(), 'open'), lookup).legal).toBe(true);
     // Every card of the deck is Ember or Dusk, and it holds 2 rare copies (at most 4).
-    for (const name of LEGAL_LANTERNS) expect(docs.get(idOf(name))!.faction).toSatisfy((f: string[]) => f.every((v) => v === 'ember' || v === 'dusk'));
+    for (const name of LEGAL_LANTERNS)
+      expect(docs.get(idOf(name))!.faction).toSatisfy((f: string[]) => f.every((v) => v === 'ember' || v === 'dusk'));
   });
 
   it('breaks each rule with the messages the docs quote', () => {
     const cases: [Pick<Deck, 'systemId' | 'sections' | 'format'>, string[]][] = [
-      [deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1], ['Midnight Bell', 1]]), ['"Midnight Bell" is banned in Standard.']],
-      [deckOf([LEGAL_KEEPER], [['Cinder Jar', 3], ...legalWatch().slice(1, 9), ['Glass Firefly', 1]]), ['"Cinder Jar" has 3 copies; at most 2 are allowed.']],
+      [
+        deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1], ['Midnight Bell', 1]]),
+        ['"Midnight Bell" is banned in Standard.'],
+      ],
+      [
+        deckOf([LEGAL_KEEPER], [['Cinder Jar', 3], ...legalWatch().slice(1, 9), ['Glass Firefly', 1]]),
+        ['"Cinder Jar" has 3 copies; at most 2 are allowed.'],
+      ],
       [
         deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1], ['Steam Kettle', 1]]),
         ['"Steam Kettle" (tide) is outside Ada Wickfield\'s faction identity (ember).'],
       ],
       [deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1]]), ['Watch has 19 cards; it needs exactly 20.']],
-      [deckOf([], legalWatch()), ['Keeper has 0 cards; it needs exactly 1.', "Choose a Keeper: it sets the deck's faction identity."]],
+      [
+        deckOf([], legalWatch()),
+        ['Keeper has 0 cards; it needs exactly 1.', "Choose a Keeper: it sets the deck's faction identity."],
+      ],
       [
         deckOf([LEGAL_KEEPER], [...legalWatch(), [LEGAL_KEEPER, 1]]),
         ['Watch has 21 cards; it needs exactly 20.', 'Watch may only hold Lantern: "Ada Wickfield" (Keeper) cannot be there.'],
       ],
       [
-        deckOf([LEGAL_KEEPER], [['Midnight Bell', 3], ['Steam Kettle', 2], ['Lighthouse Lens', 2], ['Phoenix Wick', 2]]),
+        deckOf(
+          [LEGAL_KEEPER],
+          [
+            ['Midnight Bell', 3],
+            ['Steam Kettle', 2],
+            ['Lighthouse Lens', 2],
+            ['Phoenix Wick', 2],
+          ],
+        ),
         [
           '"Midnight Bell" is banned in Standard.',
           'Watch has 9 cards; it needs exactly 20.',
@@ -217,13 +249,20 @@ describe('decks of the tutorial game', () => {
       for (const message of expected) expect(DOCS).toContain(message);
     }
     // Open has no ban list: Midnight Bell is allowed there.
-    expect(messages(deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1], ['Midnight Bell', 1]], 'open'))).toEqual([]);
+    expect(
+      messages(deckOf([LEGAL_KEEPER], [...legalWatch().slice(0, 9), ['Glass Firefly', 1], ['Midnight Bell', 1]], 'open')),
+    ).toEqual([]);
   });
 });
 
 describe('the tutorial bundle', () => {
-  it('holds exactly the folder\'s files and the sample set', () => {
-    const bundle = readJson(BUNDLE_FILE) as { format: string; formatVersion: number; system: { id: string; files: Record<string, unknown> }; sets: unknown[] };
+  it("holds exactly the folder's files and the sample set", () => {
+    const bundle = readJson(BUNDLE_FILE) as {
+      format: string;
+      formatVersion: number;
+      system: { id: string; files: Record<string, unknown> };
+      sets: unknown[];
+    };
     expect([bundle.format, bundle.formatVersion, bundle.system.id]).toEqual(['cardwright-system', 1, 'lantern-watch']);
     expect(bundle.system.files).toEqual(folderFiles(SYSTEM_DIR));
     expect(Object.keys(bundle.system.files).sort()).toEqual([
@@ -249,8 +288,12 @@ describe('the tutorial bundle', () => {
     const result = await call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text });
     expect(result.system).toMatchObject({ id: 'lantern-watch', name: 'Lantern Watch', builtIn: false });
     expect(result.replaced).toBe(false);
-    expect(result.sets.map((s) => [s.set.name, s.imported, s.rejected])).toEqual([['Lantern Watch Sample Set', setFile.cards.length, []]]);
-    const report = await call('checkDeck', { deck: { id: 'tutorial', name: 'Ember Watch', ...deckOf([LEGAL_KEEPER], legalWatch()) } });
+    expect(result.sets.map((s) => [s.set.name, s.imported, s.rejected])).toEqual([
+      ['Lantern Watch Sample Set', setFile.cards.length, []],
+    ]);
+    const report = await call('checkDeck', {
+      deck: { id: 'tutorial', name: 'Ember Watch', ...deckOf([LEGAL_KEEPER], legalWatch()) },
+    });
     expect(report).toMatchObject({ legal: true, counts: { keeper: 1, watch: 20 } });
     // Re-importing replaces the user's game.
     expect((await call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text })).replaced).toBe(true);
@@ -259,7 +302,9 @@ describe('the tutorial bundle', () => {
     broken.system.files['system.json'].deck.rules[1].section = 'wtach';
     const message =
       'lantern-watch.cardwright-system.json: the game system is not valid: lantern-watch/system.json at /deck/rules/1/section: no deck section named "wtach" (sections: keeper, watch)';
-    await expect(call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text: JSON.stringify(broken) })).rejects.toThrow(message);
+    await expect(
+      call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text: JSON.stringify(broken) }),
+    ).rejects.toThrow(message);
     expect(DOCS).toContain(message);
   });
 
@@ -270,7 +315,9 @@ describe('the tutorial bundle', () => {
     await expect(call('importSystem', { fileName: 'lw.json', text: readFileSync(BUNDLE_FILE, 'utf8') })).rejects.toThrow(
       'lw.json: "lantern-watch" is a game system built into Cardwright and cannot be replaced; give your version another id in system.json',
     );
-    expect(DOCS).toContain('is a game system built into Cardwright and cannot be replaced; give your version another id in system.json');
+    expect(DOCS).toContain(
+      'is a game system built into Cardwright and cannot be replaced; give your version another id in system.json',
+    );
   });
 });
 
@@ -282,21 +329,36 @@ describe('the error messages the docs quote', () => {
       '"section": "wtach", "min": 20',
       'lantern-watch/system.json at /deck/rules/1/section: no deck section named "wtach" (sections: keeper, watch)',
     ],
-    ['layouts.json', 'LIGHT {light}', 'LIGHT {lite}', 'lantern-watch/layouts.json at /lantern/elements/15/text: "{lite}" names no field of any card type'],
+    [
+      'layouts.json',
+      'LIGHT {light}',
+      'LIGHT {lite}',
+      'lantern-watch/layouts.json at /lantern/elements/15/text: "{lite}" names no field of any card type',
+    ],
     [
       'system.json',
       '"schema": "schemas/lantern.schema.json"',
       '"schema": "schemas/lanterns.schema.json"',
       'lantern-watch/system.json at /cardTypes/1/schema: the file "schemas/lanterns.schema.json" does not exist',
     ],
-    ['system.json', '"openingHand": 5', '"openingHand": 5, "handSize": 7', 'lantern-watch/system.json at /board/handSize: is not a known field of the game-system format'],
+    [
+      'system.json',
+      '"openingHand": 5',
+      '"openingHand": 5, "handSize": 7',
+      'lantern-watch/system.json at /board/handSize: is not a known field of the game-system format',
+    ],
     [
       'system.json',
       '"kind": "copyLimit"',
       '"kind": "maxCopies"',
       'lantern-watch/system.json at /deck/rules/4/kind: unknown kind; expected one of "sectionSize", "allowedTypes", "copyLimit", "identitySubset", "quota", "requires", "cardsMatch", "prerequisite"',
     ],
-    ['system.json', '"field": "rarity"', '"field": "rarty"', 'lantern-watch/system.json at /deck/rules/6/match/where/0/field: no card type has a field "rarty"'],
+    [
+      'system.json',
+      '"field": "rarity"',
+      '"field": "rarty"',
+      'lantern-watch/system.json at /deck/rules/6/match/where/0/field: no card type has a field "rarty"',
+    ],
     [
       'system.json',
       '"layout": "lantern",',
@@ -344,15 +406,25 @@ describe('the error messages the docs quote', () => {
   });
 
   it('refuses a schema that does not compile, and a second folder with the same id', () => {
-    const schema = loadError(brokenCopy('schemas/lantern.schema.json', '"type": "integer",\n      "title": "Light"', '"type": "int",\n      "title": "Light"'));
-    expect(schema.message).toMatch(/^lantern-watch\/schemas\/lantern\.schema\.json: the JSON Schema does not compile: schema is invalid: data\/properties\/light\/type must be equal to one of the allowed values, /);
+    const schema = loadError(
+      brokenCopy(
+        'schemas/lantern.schema.json',
+        '"type": "integer",\n      "title": "Light"',
+        '"type": "int",\n      "title": "Light"',
+      ),
+    );
+    expect(schema.message).toMatch(
+      /^lantern-watch\/schemas\/lantern\.schema\.json: the JSON Schema does not compile: schema is invalid: data\/properties\/light\/type must be equal to one of the allowed values, /,
+    );
 
     const root = tmpDir();
     cpSync(SYSTEM_DIR, join(root, 'lantern-watch'), { recursive: true });
     cpSync(SYSTEM_DIR, join(root, 'lantern-watch-copy'), { recursive: true });
     const { systems, errors } = loadGameSystems(root);
     expect(systems.map((s) => s.id)).toEqual(['lantern-watch']);
-    expect(errors.map((e) => e.message)).toEqual(['lantern-watch-copy/system.json at /id: another system already uses the id "lantern-watch"']);
+    expect(errors.map((e) => e.message)).toEqual([
+      'lantern-watch-copy/system.json at /id: another system already uses the id "lantern-watch"',
+    ]);
     expect(DOCS).toContain(errors[0].message);
   });
 

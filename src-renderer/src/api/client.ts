@@ -5,7 +5,15 @@
 // Either way the answer is an Envelope; `{ ok: false }` becomes a thrown ApiCallError.
 
 import type { ApiClient, ApiInput, ApiMethod, ApiOutput } from '../../../src-main/api/contract';
-import { decodeWire, encodeWire, HTTP_API_PREFIX, HTTP_TOKEN_HEADER, type ApiErrorCode, type Envelope } from '../../../src-main/api/wire';
+import type { CardwrightBridge } from '../../../src-main/electron/bridge';
+import {
+  decodeWire,
+  encodeWire,
+  HTTP_API_PREFIX,
+  HTTP_TOKEN_HEADER,
+  type ApiErrorCode,
+  type Envelope,
+} from '../../../src-main/api/wire';
 
 /** A failed API call; `message` is the backend's explanation, ready to show. */
 export class ApiCallError extends Error {
@@ -19,9 +27,7 @@ export class ApiCallError extends Error {
   }
 }
 
-interface Bridge {
-  call(method: string, input: unknown): Promise<Envelope<unknown>>;
-}
+type Bridge = Pick<CardwrightBridge, 'call'>;
 
 type Transport = (method: ApiMethod, input: unknown) => Promise<Envelope<unknown>>;
 
@@ -50,7 +56,8 @@ function httpTransport(): Transport {
         ok: false,
         error: {
           code: 'BAD_INPUT',
-          message: 'This page was opened without its access token. Open the full address (with #token=…) that the Cardwright web host printed.',
+          message:
+            'This page was opened without its access token. Open the full address (with #token=…) that the Cardwright web host printed.',
         },
       };
     }
@@ -63,7 +70,10 @@ function httpTransport(): Transport {
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: { code: 'INTERNAL', message: `Cannot reach the Cardwright host (${reason}). Is it still running?` } };
+      return {
+        ok: false,
+        error: { code: 'INTERNAL', message: `Cannot reach the Cardwright host (${reason}). Is it still running?` },
+      };
     }
     const text = await response.text();
     try {
@@ -71,7 +81,10 @@ function httpTransport(): Transport {
     } catch {
       return {
         ok: false,
-        error: { code: 'INTERNAL', message: `The Cardwright host answered ${method} with HTTP ${response.status}: ${text.slice(0, 200)}` },
+        error: {
+          code: 'INTERNAL',
+          message: `The Cardwright host answered ${method} with HTTP ${response.status}: ${text.slice(0, 200)}`,
+        },
       };
     }
   };
@@ -89,6 +102,7 @@ function pickTransport(): Transport {
 // Listing every method here (checked against the contract by the type) lets the client be a
 // plain object without importing the contract's runtime code (zod) into the renderer.
 const METHODS: Record<ApiMethod, true> = {
+  appInfo: true,
   listSystems: true,
   getSystem: true,
   listSystemProblems: true,

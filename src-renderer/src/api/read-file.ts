@@ -10,7 +10,7 @@ export async function readPickedFile(file: File): Promise<PickedTextFile> {
     return { fileName: file.name, text: await file.text() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`Could not read "${file.name}": ${reason}`);
+    throw new Error(`Could not read "${file.name}": ${reason}`, { cause: error });
   }
 }
 

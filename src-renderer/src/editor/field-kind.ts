@@ -3,7 +3,8 @@
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
 import { resolveSchema, schemaTypes } from '../../../card-schema/system/resolve-schema';
 
-export type FieldKind = 'hidden' | 'variant' | 'enum' | 'string' | 'text' | 'number' | 'boolean' | 'chips' | 'array' | 'object' | 'json';
+export type FieldKind =
+  'hidden' | 'variant' | 'enum' | 'string' | 'text' | 'number' | 'boolean' | 'chips' | 'array' | 'object' | 'json';
 
 export function fieldKind(root: JsonSchema, schema: JsonSchema): FieldKind {
   // A fixed value (e.g. a card's "type" or a keyword's "kw") is not something to edit.

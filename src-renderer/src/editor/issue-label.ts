@@ -16,10 +16,20 @@ function step(root: JsonSchema, schema: JsonSchema | undefined, value: unknown, 
   const variants = resolved?.oneOf ?? resolved?.anyOf;
   if (resolved && variants) {
     const index = matchVariant(root, variants, value);
-    if (index !== -1) resolved = { ...resolved, ...resolveSchema(root, variants[index]), properties: { ...resolved.properties, ...resolveSchema(root, variants[index]).properties } };
+    if (index !== -1)
+      resolved = {
+        ...resolved,
+        ...resolveSchema(root, variants[index]),
+        properties: { ...resolved.properties, ...resolveSchema(root, variants[index]).properties },
+      };
   }
-  const child = Array.isArray(value) ? value[Number(segment)] : value && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
-  if (/^\d+$/.test(segment) && resolved?.items) return { schema: resolved.items, value: child, label: String(Number(segment) + 1) };
+  const child = Array.isArray(value)
+    ? value[Number(segment)]
+    : value && typeof value === 'object'
+      ? (value as Record<string, unknown>)[segment]
+      : undefined;
+  if (/^\d+$/.test(segment) && resolved?.items)
+    return { schema: resolved.items, value: child, label: String(Number(segment) + 1) };
   const propertySchema = resolved?.properties?.[segment];
   const title = propertySchema ? resolveSchema(root, propertySchema).title : undefined;
   return { schema: propertySchema, value: child, label: title ?? humanize(segment) };

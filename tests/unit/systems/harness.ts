@@ -37,7 +37,9 @@ export function loadSamples(systemId: string): GameSamples {
   const dir = join(ROOT, 'resources/samples', systemId);
   const cards: SampleCard[] = [];
   const decks = new Map<string, Deck>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { format: string; cards?: SampleCard[]; deck?: Deck };
     if (json.format === 'cardwright-set') cards.push(...(json.cards ?? []));
     else if (json.format === 'cardwright-deck' && json.deck) decks.set(file, json.deck);

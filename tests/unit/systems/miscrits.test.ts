@@ -28,11 +28,22 @@ describe('Miscrits game system', () => {
   });
 
   it('validates attacks: golden attacks cool down for two turns, others for one', () => {
-    const card = (attack: Record<string, unknown>) => ({ type: 'miscrit', name: 'Test', element: 'fire', stage: 'basic', hp: 10, attacks: [attack] });
+    const card = (attack: Record<string, unknown>) => ({
+      type: 'miscrit',
+      name: 'Test',
+      element: 'fire',
+      stage: 'basic',
+      hp: 10,
+      attacks: [attack],
+    });
     expect(validate(card({ name: 'Big', damage: 9, golden: true, cooldown: 2 }))).toEqual([]);
-    expect(validate(card({ name: 'Big', damage: 9, golden: true, cooldown: 1 })).map((i) => i.path)).toContain('/attacks/0/cooldown');
+    expect(validate(card({ name: 'Big', damage: 9, golden: true, cooldown: 1 })).map((i) => i.path)).toContain(
+      '/attacks/0/cooldown',
+    );
     expect(validate(card({ name: 'Small', damage: 3, cooldown: 2 })).map((i) => i.path)).toContain('/attacks/0/cooldown');
-    expect(validate({ ...card({ name: 'Small', damage: 3, cooldown: 1 }), stage: 'evolution' })).toEqual([{ path: '/evolvesFrom', message: 'Evolves from is required' }]);
+    expect(validate({ ...card({ name: 'Small', damage: 3, cooldown: 1 }), stage: 'evolution' })).toEqual([
+      { path: '/evolvesFrom', message: 'Evolves from is required' },
+    ]);
   });
 
   it('writes boss values per player count as X/X/X/X/X', () => {
@@ -45,7 +56,9 @@ describe('Miscrits game system', () => {
   it('judges books: the legal one passes; a missing base and over-limit copies are named', () => {
     expect(samples.judge('deck-legal.json')).toMatchObject({ legal: true, format: 'constructed', counts: { book: 40 } });
     const evolution = samples.judge('deck-illegal-evolution.json').violations;
-    expect(evolution.map((v) => [v.code, v.message])).toEqual([['MISSING_PREREQUISITE', '"Stormwing" needs "Gustling" in the deck.']]);
+    expect(evolution.map((v) => [v.code, v.message])).toEqual([
+      ['MISSING_PREREQUISITE', '"Stormwing" needs "Gustling" in the deck.'],
+    ]);
     const copies = samples.judge('deck-illegal-copies.json').violations;
     expect(copies.map((v) => [v.code, v.message])).toEqual([
       ['SECTION_TOO_LARGE', 'Book has 42 cards; it needs exactly 40.'],
@@ -55,7 +68,11 @@ describe('Miscrits game system', () => {
   });
 
   it('judges a boss deck by the boss rules, and by the book rules when it claims to be a book', () => {
-    expect(samples.judge('deck-boss.json')).toMatchObject({ legal: true, format: 'boss', counts: { boss: 1, 'boss-deck': 14, book: 0 } });
+    expect(samples.judge('deck-boss.json')).toMatchObject({
+      legal: true,
+      format: 'boss',
+      counts: { boss: 1, 'boss-deck': 14, book: 0 },
+    });
     const boss = samples.decks.get('deck-boss.json')!;
     const asBook = evaluateDeck(system, { ...boss, format: 'constructed' }, lookup);
     expect(asBook.violations.map((v) => [v.code, v.rule])).toEqual([

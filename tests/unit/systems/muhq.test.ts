@@ -19,12 +19,35 @@ const validate = createCardValidator(system);
 
 describe("muhq's game system", () => {
   it('has every card type of the rulebook, with the costs each may carry', () => {
-    expect(system.cardTypes.map((t) => t.id)).toEqual(['spell', 'unit', 'artifact', 'equipment', 'potion', 'intention', 'token', 'map']);
+    expect(system.cardTypes.map((t) => t.id)).toEqual([
+      'spell',
+      'unit',
+      'artifact',
+      'equipment',
+      'potion',
+      'intention',
+      'token',
+      'map',
+    ]);
     expect(samples.invalidCards()).toEqual([]);
     // A token can never have a buy cost; a potion's durability is always 1.
-    expect(validate({ type: 'token', name: 'Imp', becomes: 'unit', buyCost: 2 })).toEqual([{ path: '/buyCost', message: 'Unknown field "buyCost"' }]);
-    expect(validate({ type: 'potion', name: 'Brew', playCost: 1, durability: 2, text: 'x' }).map((i) => i.path)).toEqual(['/durability']);
-    expect(validate({ type: 'unit', name: 'Lancer', playCost: 2, upkeepCost: 1, health: 3, movement: 2, attack: { damage: 2, range: 0 } }).map((i) => i.path)).toEqual(['/attack/range']);
+    expect(validate({ type: 'token', name: 'Imp', becomes: 'unit', buyCost: 2 })).toEqual([
+      { path: '/buyCost', message: 'Unknown field "buyCost"' },
+    ]);
+    expect(validate({ type: 'potion', name: 'Brew', playCost: 1, durability: 2, text: 'x' }).map((i) => i.path)).toEqual([
+      '/durability',
+    ]);
+    expect(
+      validate({
+        type: 'unit',
+        name: 'Lancer',
+        playCost: 2,
+        upkeepCost: 1,
+        health: 3,
+        movement: 2,
+        attack: { damage: 2, range: 0 },
+      }).map((i) => i.path),
+    ).toEqual(['/attack/range']);
   });
 
   it('renders effects with their parameters and the attack with its range', () => {
@@ -39,13 +62,19 @@ describe("muhq's game system", () => {
     expect(samples.judge('deck-illegal-store.json').violations.map((v) => [v.code, v.message])).toEqual([
       ['CARD_NOT_ALLOWED', 'Store may only hold cards with a buy cost: "Forage" cannot be there.'],
     ]);
-    expect(samples.judge('deck-illegal-oversize.json').violations.map((v) => [v.code, v.message])).toEqual([['SECTION_TOO_LARGE', 'Store has 26 cards; it needs at most 25.']]);
+    expect(samples.judge('deck-illegal-oversize.json').violations.map((v) => [v.code, v.message])).toEqual([
+      ['SECTION_TOO_LARGE', 'Store has 26 cards; it needs at most 25.'],
+    ]);
   });
 
   it("builds the map's starting deck with the generator", () => {
     const generator = system.deck.generators!.find((g) => g.id === 'starting-deck')!;
     const { starting } = generateDeckSections(generator, samples.cards);
-    expect(starting.map((e) => [samples.docs.get(e.cardId)?.name, e.count])).toEqual([['Village Militia', 3], ['Forage', 3], ['Supply Cart', 1]]);
+    expect(starting.map((e) => [samples.docs.get(e.cardId)?.name, e.count])).toEqual([
+      ['Village Militia', 3],
+      ['Forage', 3],
+      ['Supply Cart', 1],
+    ]);
     const deck = { systemId: 'muhq', sections: { map: [{ cardId: 'muhq-vale-001', count: 1 }], starting, store: [] } };
     expect(evaluateDeck(system, deck, lookup).legal).toBe(true);
   });

@@ -18,7 +18,8 @@ describe('Odd Frontier game system', () => {
     expect(system.board.resources.find((r) => r.id === 'energy')).toMatchObject({ start: 0, min: 0 });
     expect(system.board.phases).toEqual(['Reset', 'Pre-combat', 'Combat', 'Post-combat']);
     const terms = (system.reference?.glossary ?? []).map((g) => g.term);
-    for (const term of ['Archive', 'Queue', 'Crank', 'First Assault', 'Banish', 'Wound', 'Permanent', 'Reset phase']) expect(terms).toContain(term);
+    for (const term of ['Archive', 'Queue', 'Crank', 'First Assault', 'Banish', 'Wound', 'Permanent', 'Reset phase'])
+      expect(terms).toContain(term);
   });
 
   it('has a valid sample set covering every card type and several creature subtypes', () => {
@@ -63,7 +64,17 @@ describe('Odd Frontier game system', () => {
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
     writeFileSync('/tmp/odd-frontier-cards.pdf', bytes);
     try {
-      execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '3', '/tmp/odd-frontier-cards.pdf', '/tmp/odd-frontier-cards']);
+      execFileSync('pdftoppm', [
+        '-r',
+        '50',
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '3',
+        '/tmp/odd-frontier-cards.pdf',
+        '/tmp/odd-frontier-cards',
+      ]);
     } catch {
       // pdftoppm is only a convenience for looking at the cards
     }

@@ -36,17 +36,33 @@ describe('OMMS game system', () => {
       ['joker', 'Jokers are the measuring cards'],
     ]);
     const validate = createCardValidator(system);
-    expect(validate({ type: 'club', name: 'Seven of Clubs', rank: '7' })).toEqual([{ path: '/value', message: 'Value is required' }]);
-    expect(validate({ type: 'heart', name: 'King of Hearts', rank: 'K', unit: 'Invader', attack: 2 })).toEqual([{ path: '/defence', message: 'Defence dice is required' }]);
+    expect(validate({ type: 'club', name: 'Seven of Clubs', rank: '7' })).toEqual([
+      { path: '/value', message: 'Value is required' },
+    ]);
+    expect(validate({ type: 'heart', name: 'King of Hearts', rank: 'K', unit: 'Invader', attack: 2 })).toEqual([
+      { path: '/defence', message: 'Defence dice is required' },
+    ]);
   });
 
   it('carries the Creation Total table of the rulebook', () => {
     const table = system.reference?.tables?.find((t) => t.id === 'creation-total');
     expect(table?.columns).toEqual(['Settlement points', 'Creation Total']);
-    expect(table?.rows).toEqual([['1–3', 15], ['4–5', 14], ['6–7', 13], ['8–9', 12], ['10–11', 10], ['12–13', 8], ['14 or more', 6]]);
+    expect(table?.rows).toEqual([
+      ['1–3', 15],
+      ['4–5', 14],
+      ['6–7', 13],
+      ['8–9', 12],
+      ['10–11', 10],
+      ['12–13', 8],
+      ['14 or more', 6],
+    ]);
     expect(system.reference?.optionalRules?.map((r) => r.id)).toContain('tanks');
     expect(system.board).toMatchObject({ openingHand: 5, mulligan: 'none' });
-    expect(system.board.resources.map((r) => [r.id, r.start])).toEqual([['food', 3], ['settlement-points', 2], ['creation-total', 15]]);
+    expect(system.board.resources.map((r) => [r.id, r.start])).toEqual([
+      ['food', 3],
+      ['settlement-points', 2],
+      ['creation-total', 15],
+    ]);
   });
 
   it('judges packs: the full pack is legal; a lost or doubled card is explained', () => {
@@ -58,7 +74,10 @@ describe('OMMS game system', () => {
     ]);
     const doubled = samples.judge('deck-illegal-duplicate.json').violations;
     expect(doubled.map((v) => v.code)).toEqual(['TOO_MANY_COPIES', 'QUOTA_TOO_MANY', 'QUOTA_TOO_FEW']);
-    expect(doubled[0]).toMatchObject({ cardIds: ['omms-pack-club-7'], message: '"Seven of Clubs" has 2 copies; at most 1 is allowed.' });
+    expect(doubled[0]).toMatchObject({
+      cardIds: ['omms-pack-club-7'],
+      message: '"Seven of Clubs" has 2 copies; at most 1 is allowed.',
+    });
   });
 
   it('generates a legal pack from the library', () => {

@@ -21,7 +21,8 @@ const ofType = (type: string) => cards.filter((card) => card.doc.type === type);
 const sampleDeck = (file: string): Deck => structuredClone(samples.decks.get(file)!);
 const judge = (deck: Pick<Deck, 'systemId' | 'sections' | 'format'>) => evaluateDeck(system, deck, (id) => docs.get(id));
 const codes = (deck: Pick<Deck, 'systemId' | 'sections' | 'format'>) => judge(deck).violations.map((v) => v.code);
-const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ cardId: `${prefix}-${String(i + 1).padStart(3, '0')}`, count: 1 }));
+const ids = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ cardId: `${prefix}-${String(i + 1).padStart(3, '0')}`, count: 1 }));
 
 describe('OSMCG sample content', () => {
   it('has only valid cards', () => {
@@ -47,7 +48,14 @@ describe('OSMCG sample content', () => {
 
   it('ships the 8-card Objective deck with a reward on every card', () => {
     expect(ofType('objective').map((card) => card.doc.name)).toEqual([
-      'Mana Cache', 'Armory', "Scout's Report", 'Healing Spring', 'War Banner', 'Reinforcement', 'Arcane Surge', 'Fortification',
+      'Mana Cache',
+      'Armory',
+      "Scout's Report",
+      'Healing Spring',
+      'War Banner',
+      'Reinforcement',
+      'Arcane Surge',
+      'Fortification',
     ]);
     for (const card of ofType('objective')) expect(String(card.doc.reward).length).toBeGreaterThan(10);
     expect(docs.get('osmcg-objective-008')?.keywords).toEqual([{ kw: 'Shield', x: 5 }]);
@@ -61,11 +69,23 @@ describe('OSMCG sample content', () => {
 });
 
 describe('the Terrain card type', () => {
-  const good: CardDocument = { type: 'terrain', name: 'Test Wall', terrainType: 'Blocking', lifespan: { kind: 'Permanent', hp: 6 } };
+  const good: CardDocument = {
+    type: 'terrain',
+    name: 'Test Wall',
+    terrainType: 'Blocking',
+    lifespan: { kind: 'Permanent', hp: 6 },
+  };
 
   it('accepts permanent terrain with HP and temporary terrain with a duration', () => {
     expect(validate(good)).toEqual([]);
-    expect(validate({ ...good, terrainType: 'Traversable', lifespan: { kind: 'Temporary', turns: 2 }, inflicts: [{ status: 'Root', turns: 1 }] })).toEqual([]);
+    expect(
+      validate({
+        ...good,
+        terrainType: 'Traversable',
+        lifespan: { kind: 'Temporary', turns: 2 },
+        inflicts: [{ status: 'Root', turns: 1 }],
+      }),
+    ).toEqual([]);
   });
 
   it('rejects permanent terrain without HP, pointing at the missing field', () => {
@@ -73,16 +93,24 @@ describe('the Terrain card type', () => {
   });
 
   it('rejects temporary terrain that claims HP, and an unknown terrain type', () => {
-    expect(validate({ ...good, lifespan: { kind: 'Temporary', turns: 2, hp: 4 } })).toEqual([{ path: '/lifespan/hp', message: 'Unknown field "hp"' }]);
-    expect(validate({ ...good, terrainType: 'Water' })).toEqual([{ path: '/terrainType', message: 'Terrain type must be one of "Blocking", "Traversable"' }]);
+    expect(validate({ ...good, lifespan: { kind: 'Temporary', turns: 2, hp: 4 } })).toEqual([
+      { path: '/lifespan/hp', message: 'Unknown field "hp"' },
+    ]);
+    expect(validate({ ...good, terrainType: 'Water' })).toEqual([
+      { path: '/terrainType', message: 'Terrain type must be one of "Blocking", "Traversable"' },
+    ]);
     expect(validate({ ...good, lifespan: { kind: 'Forever' } })).toEqual([
       { path: '/lifespan/kind', message: 'Unknown kind "Forever"; choose one of "Permanent", "Temporary"' },
     ]);
   });
 
   it('checks status parameters', () => {
-    expect(validate({ ...good, inflicts: [{ status: 'Poison', intensity: 'Deadly', markers: 1 }] })[0]).toMatchObject({ path: '/inflicts/0/intensity' });
-    expect(validate({ ...good, inflicts: [{ status: 'Slow', turns: 1 }] })).toEqual([{ path: '/inflicts/0/x', message: 'X is required' }]);
+    expect(validate({ ...good, inflicts: [{ status: 'Poison', intensity: 'Deadly', markers: 1 }] })[0]).toMatchObject({
+      path: '/inflicts/0/intensity',
+    });
+    expect(validate({ ...good, inflicts: [{ status: 'Slow', turns: 1 }] })).toEqual([
+      { path: '/inflicts/0/x', message: 'X is required' },
+    ]);
   });
 });
 
@@ -104,7 +132,9 @@ describe('deck formats judge the Mission and Objective decks', () => {
     expect(samples.codes('deck-legal-duel.json')).toEqual([]);
     const nine = sampleDeck('deck-legal-duel.json');
     nine.sections.missions = nine.sections.missions.slice(0, 9);
-    expect(judge(nine).violations).toMatchObject([{ code: 'SECTION_TOO_SMALL', section: 'missions', message: 'Mission deck has 9 cards; it needs exactly 10.' }]);
+    expect(judge(nine).violations).toMatchObject([
+      { code: 'SECTION_TOO_SMALL', section: 'missions', message: 'Mission deck has 9 cards; it needs exactly 10.' },
+    ]);
     const noMissions = sampleDeck('deck-legal.json');
     expect(codes({ ...noMissions, format: 'duel' })).toEqual(['SECTION_TOO_SMALL']);
     const objectives = sampleDeck('deck-legal-duel.json');
@@ -131,14 +161,18 @@ describe('deck formats judge the Mission and Objective decks', () => {
     deck.sections.missions = [...ids('osmcg-mission', 9), { cardId: 'osmcg-objective-001', count: 1 }];
     expect(codes(deck)).toEqual(['TYPE_NOT_ALLOWED']);
     const terrainInMain = sampleDeck('deck-legal.json');
-    terrainInMain.sections.main = [...terrainInMain.sections.main.slice(1), { cardId: 'osmcg-core-058', count: terrainInMain.sections.main[0].count }];
+    terrainInMain.sections.main = [
+      ...terrainInMain.sections.main.slice(1),
+      { cardId: 'osmcg-core-058', count: terrainInMain.sections.main[0].count },
+    ];
     expect(codes(terrainInMain)).toContain('TYPE_NOT_ALLOWED');
   });
 });
 
 describe('rules reference and board', () => {
   const glossary = system.reference?.glossary ?? [];
-  const terms = (category: string) => glossary.filter((entry) => entry.category === category).map((entry) => entry.term.split(/[(:]/)[0]);
+  const terms = (category: string) =>
+    glossary.filter((entry) => entry.category === category).map((entry) => entry.term.split(/[(:]/)[0]);
 
   it('lists every keyword of the definitions in the glossary, and the statuses', () => {
     const defs = system.definitions as Record<string, JsonSchema>;
@@ -159,11 +193,17 @@ describe('rules reference and board', () => {
     ]);
     const lookup = (id: string) => docs.get(id);
     const duel = createPlaytest(system, sampleDeck('deck-legal-duel.json'), lookup, 7);
-    expect(duel.resources.map((r) => [r.id, r.value, r.max])).toEqual([['mana', 3, 9], ['vp', 0, 10]]);
+    expect(duel.resources.map((r) => [r.id, r.value, r.max])).toEqual([
+      ['mana', 3, 9],
+      ['vp', 0, 10],
+    ]);
     expect(cardsIn(duel, 'missions')).toHaveLength(10);
     expect(cardsIn(duel, 'deck')).toHaveLength(23);
     const moba = createPlaytest(system, sampleDeck('deck-illegal-moba.json'), lookup, 7, 'moba');
-    expect(moba.resources.map((r) => [r.id, r.value])).toEqual([['mana', 3], ['nexus', 30]]);
+    expect(moba.resources.map((r) => [r.id, r.value])).toEqual([
+      ['mana', 3],
+      ['nexus', 30],
+    ]);
     expect(cardsIn(moba, 'objectives')).toHaveLength(7);
   });
 });
@@ -178,8 +218,16 @@ describe('printing', () => {
 
   it('draws the statuses a Spell inflicts with their parameters', () => {
     const spell: CardDocument = {
-      type: 'spell', name: 'Test Hex', colors: ['black'], cost: 2, speed: 'Quick', text: 'Curse a unit within 6" of the source.',
-      inflicts: [{ status: 'Stun', turns: 1 }, { status: 'Poison', intensity: 'Minor', markers: 2 }],
+      type: 'spell',
+      name: 'Test Hex',
+      colors: ['black'],
+      cost: 2,
+      speed: 'Quick',
+      text: 'Curse a unit within 6" of the source.',
+      inflicts: [
+        { status: 'Stun', turns: 1 },
+        { status: 'Poison', intensity: 'Minor', markers: 2 },
+      ],
     };
     expect(validate(spell)).toEqual([]);
     const texts = layoutCard(system, spell).ops.flatMap((op) => (op.op === 'text' ? [op.text] : []));

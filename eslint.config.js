@@ -1,0 +1,39 @@
+// ESLint (flat config): typescript-eslint's recommended rules for TypeScript and
+// Svelte, eslint-plugin-svelte's rules for components. Formatting is Prettier's job.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['out/', 'dist/', '.tools/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Flags every Map/Set in a component, including ones built fresh inside $derived or used
+      // as plain caches; reactive collections are chosen deliberately here.
+      'svelte/prefer-svelte-reactivity': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
+  },
+  {
+    // card-schema is the pure domain core: no Node, DOM or Electron imports.
+    files: ['card-schema/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', 'fs', 'path', 'better-sqlite3', 'pdfkit'] }],
+    },
+  },
+);

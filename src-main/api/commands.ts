@@ -1,0 +1,36 @@
+// The app's commands: one list that the desktop menu (labels and accelerators), the renderer's
+// keyboard shortcuts and the shortcut sheet all read. Pure and dependency-free: the renderer
+// imports it too.
+
+export interface AppCommandInfo {
+  id: string;
+  label: string;
+  /** Electron accelerator syntax ("CmdOrCtrl+Shift+Z"); the renderer matches keys from it. */
+  accelerator?: string;
+  /** Other keys that run the command in the renderer (same syntax), shown on the sheet. */
+  alternates?: readonly string[];
+  /** Where the shortcut sheet lists it. */
+  group: 'File' | 'Edit' | 'View' | 'Go' | 'Help';
+}
+
+export const APP_COMMANDS = [
+  { id: 'new-card', label: 'New card', accelerator: 'CmdOrCtrl+N', group: 'File' },
+  { id: 'save', label: 'Save', accelerator: 'CmdOrCtrl+S', group: 'File' },
+  { id: 'print', label: 'Print…', accelerator: 'CmdOrCtrl+P', group: 'File' },
+  { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', group: 'Edit' },
+  { id: 'redo', label: 'Redo', accelerator: 'CmdOrCtrl+Shift+Z', alternates: ['CmdOrCtrl+Y'], group: 'Edit' },
+  { id: 'search', label: 'Search', accelerator: 'CmdOrCtrl+F', group: 'Edit' },
+  { id: 'toggle-theme', label: 'Toggle dark mode', accelerator: 'CmdOrCtrl+Shift+D', group: 'View' },
+  { id: 'library', label: 'Library', accelerator: 'CmdOrCtrl+1', group: 'Go' },
+  { id: 'decks', label: 'Decks', accelerator: 'CmdOrCtrl+2', group: 'Go' },
+  { id: 'games', label: 'Games', accelerator: 'CmdOrCtrl+3', group: 'Go' },
+  { id: 'playtest', label: 'Playtest deck', accelerator: 'CmdOrCtrl+T', group: 'Go' },
+  { id: 'help', label: 'Help', accelerator: 'F1', group: 'Help' },
+  { id: 'shortcuts', label: 'Keyboard shortcuts', accelerator: 'Shift+/', alternates: ['?'], group: 'Help' },
+] as const satisfies readonly AppCommandInfo[];
+
+export type AppCommand = (typeof APP_COMMANDS)[number]['id'];
+
+export function isAppCommand(value: unknown): value is AppCommand {
+  return typeof value === 'string' && APP_COMMANDS.some((command) => command.id === value);
+}
