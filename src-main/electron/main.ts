@@ -28,6 +28,7 @@ const cardwright = openCardwright({
   samplesDir: paths.samplesDir,
   fontsDir: paths.fontsDir,
   version: app.getVersion(),
+  jobWorker: join(here, 'job-worker.js'),
 });
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
@@ -112,4 +113,13 @@ app.whenReady().then(() => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
-app.on('will-quit', () => cardwright.close());
+// Running jobs are cancelled (their partial work undone) before the database closes.
+let closed = false;
+app.on('will-quit', (event) => {
+  if (closed) return;
+  event.preventDefault();
+  void cardwright.close().finally(() => {
+    closed = true;
+    app.quit();
+  });
+});

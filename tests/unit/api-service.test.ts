@@ -7,10 +7,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../src-main/api/contract';
-import { dispatch } from '../../src-main/api/dispatch';
+import { apiCaller, failure } from './api-call';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
-import type { ApiErrorCode } from '../../src-main/api/wire';
 import { databaseFile } from '../../src-main/store/database';
 
 const root = resolve(__dirname, '../..');
@@ -40,15 +38,6 @@ function readSamples(systemId?: string): { sets: SampleSetFile[]; decks: SampleD
   return { sets, decks };
 }
 
-class CallError extends Error {
-  constructor(
-    readonly code: ApiErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const tmpDirs: string[] = [];
 const opened: Cardwright[] = [];
 
@@ -69,26 +58,10 @@ function open(dataDir: string, dirs: { systemsDir?: string; samplesDir?: string 
   return app;
 }
 
-function caller(app: Cardwright) {
-  return async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const envelope = await dispatch(app.handlers, method, input);
-    if (!envelope.ok) throw new CallError(envelope.error.code, envelope.error.message);
-    return envelope.value as ApiOutput<M>;
-  };
-}
-
-async function failure(promise: Promise<unknown>): Promise<CallError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CallError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+const caller = apiCaller;
 
 afterEach(() => {
-  for (const app of opened.splice(0)) app.close();
+  for (const app of opened.splice(0)) void app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -297,7 +270,7 @@ describe('openCardwright', () => {
 
   it('exports a set and imports it back unchanged', async () => {
     const { sets } = readSamples('osmcg');
-    const blob = await call('exportSet', { id: sets[0].set.id });
+    const blob = await call('exportSet', { setId: sets[0].set.id });
     expect(blob.mimeType).toBe('application/json');
     expect(blob.fileName).toMatch(/\.set\.json$/);
     const text = new TextDecoder().decode(blob.bytes);
