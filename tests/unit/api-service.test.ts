@@ -60,8 +60,8 @@ function open(dataDir: string, dirs: { systemsDir?: string; samplesDir?: string 
 
 const caller = apiCaller;
 
-afterEach(() => {
-  for (const app of opened.splice(0)) void app.close();
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -118,14 +118,14 @@ describe('openCardwright', () => {
     }
     expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(samples.decks.map((file) => file.deck.id).sort());
 
-    app.close();
+    await app.close();
     const again = caller(open(dataDir));
     expect(await again('listSets', {})).toHaveLength(samples.sets.length);
     expect(await again('listDecks', {})).toHaveLength(samples.decks.length);
 
     for (const set of await again('listSets', {})) await again('deleteSet', { id: set.id });
     for (const deck of await again('listDecks', {})) await again('deleteDeck', { id: deck.id });
-    opened.at(-1)!.close();
+    await opened.at(-1)!.close();
     const afterDelete = caller(open(dataDir));
     expect(await afterDelete('listSets', {})).toEqual([]);
     expect(await afterDelete('listDecks', {})).toEqual([]);

@@ -15,9 +15,9 @@ const systemsDir = join(root, 'card-schema', 'systems');
 const samplesDir = join(root, 'resources', 'samples');
 const fontsDir = join(root, 'resources', 'fonts');
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 function tmpDir(): string {
@@ -28,7 +28,7 @@ function tmpDir(): string {
 
 function open(dataDir: string): { app: Cardwright; call: Call } {
   const app = openCardwright({ dataDir, systemsDir, samplesDir, fontsDir });
-  cleanups.push(() => void app.close());
+  cleanups.push(() => app.close());
   return { app, call: apiCaller(app) };
 }
 
@@ -88,7 +88,7 @@ describe('system bundles', () => {
     expect(readdirSync(join(dataDir, 'systems'))).toEqual(['skirmish']); // no staging left behind
 
     expect((await importText(first.call, bundle)).replaced).toBe(true);
-    first.app.close();
+    await first.app.close();
 
     const second = open(dataDir);
     expect(second.app.systemErrors).toEqual([]);

@@ -123,8 +123,8 @@ function open(dataDir: string, systemsDir = tmpDir()): Cardwright {
 }
 
 const caller = apiCaller;
-afterEach(() => {
-  for (const app of opened.splice(0)) void app.close();
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
