@@ -217,7 +217,7 @@ async function follow(app: Cardwright, jobId: string, onStatus?: (status: JobSta
 function bigSetText(setId: string, count: number): string {
   const cards = Array.from({ length: count }, (_, i) => ({
     id: `${setId}-${i}`,
-    doc: { type: 'creature', name: `Creature ${i}`, colors: ['red'], cost: 2, atk: 2, hp: 2, text: 'A card.' },
+    doc: { type: 'creature', name: `Creature ${i}`, colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 4, ap: 2, text: 'A card.' },
   }));
   return JSON.stringify({
     format: 'cardwright-set',
