@@ -15,7 +15,7 @@ try {
 
 const result = ensureElectron({
   electronDir,
-  onDownload: () => console.log('Downloading the Electron binary (once, on first start)...'),
+  onDownload: () => console.log('Downloading the Electron binary (needed once)...'),
 });
 if (!result.ok) {
   console.error(result.message);
