@@ -3,6 +3,7 @@
 // services behind `openCardwright`.
 
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell, type WebContents } from 'electron';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppCommand } from '../api/commands';
@@ -32,6 +33,7 @@ const dataDir = dataDirFrom(process.argv, process.env, app.getPath('userData'));
 // Electron counts a launch as a second instance when it shares the userData folder, so making
 // the data folder userData gives one instance per data folder: a second launch with the same
 // folder hands over to the first (see 'second-instance') and quits; another folder runs apart.
+mkdirSync(dataDir, { recursive: true }); // setPath throws for a folder that does not exist yet
 app.setPath('userData', dataDir);
 
 function isTrustedSender(url: string): boolean {

@@ -9,22 +9,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { installedElectronBinary } from '../../scripts/electron-binary.mjs';
 import { APP_COMMANDS } from '../../src-main/api/commands';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/**
- * The installed Electron binary, found the way electron's index.js finds it but without
- * loading that file: it would try to download a missing binary (and fail offline).
- */
+/** The installed Electron binary, found like electron-vite does (never downloading it). */
 function electronBinary(): string | null {
   try {
-    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = join(dir, 'path.txt');
-    const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
-    const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-    const binary = override ? join(override, executable ?? 'electron') : executable ? join(dir, 'dist', executable) : undefined;
-    return binary && existsSync(binary) ? binary : null;
+    return installedElectronBinary(dirname(createRequire(import.meta.url).resolve('electron/package.json')));
   } catch {
     return null;
   }
