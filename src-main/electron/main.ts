@@ -116,6 +116,7 @@ function startCardwright(): void {
     fontsDir: paths.fontsDir,
     desktop: electronDesktop,
     version: app.getVersion(),
+    jobWorker: join(here, 'job-worker.js'),
   });
   for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
@@ -151,7 +152,16 @@ function startCardwright(): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => cardwright.close());
+  // Running jobs are cancelled (their partial work undone) before the database closes.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void cardwright.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
 }
 
 if (app.requestSingleInstanceLock()) startCardwright();
