@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppCommand } from '../api/commands';
-import { openCardwright, type Cardwright } from '../api/service';
+import { openCardwright } from '../api/service';
 import { dispatch } from '../api/dispatch';
 import { appPaths, dataDirFrom } from '../app-paths';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
@@ -109,7 +109,7 @@ function sendCommand(command: AppCommand): void {
 }
 
 function startCardwright(): void {
-  const cardwright: Cardwright = openCardwright({
+  const cardwright = openCardwright({
     dataDir,
     systemsDir: paths.systemsDir,
     samplesDir: paths.samplesDir,
