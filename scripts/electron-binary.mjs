@@ -15,9 +15,22 @@ export function installedElectronBinary(electronDir, env = process.env) {
   if (!existsSync(pathFile)) return null;
   const executable = readFileSync(pathFile, 'utf8').trim();
   if (!executable) return null;
-  const distDir = env.ELECTRON_OVERRIDE_DIST_PATH || join(electronDir, 'dist');
-  const binary = join(distDir, executable);
-  return existsSync(binary) ? binary : null;
+  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
+    const binary = join(env.ELECTRON_OVERRIDE_DIST_PATH, executable);
+    return existsSync(binary) ? binary : null;
+  }
+  // Like electron's install.js: a binary left from an older electron package does not count.
+  const binary = join(electronDir, 'dist', executable);
+  return existsSync(binary) && distVersion(electronDir) === packageVersion(electronDir) ? binary : null;
+}
+
+function distVersion(electronDir) {
+  const file = join(electronDir, 'dist', 'version');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim().replace(/^v/, '') : null;
+}
+
+function packageVersion(electronDir) {
+  return JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')).version;
 }
 
 /** Runs electron's install.js with this Node; its error output is kept for the one-line reason. */

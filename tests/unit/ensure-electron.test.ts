@@ -16,9 +16,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(electronDir, { recursive: true, force: true }));
 
-function installBinary(): string {
+function installBinary(version = '45.4.1'): string {
   mkdirSync(join(electronDir, 'dist'));
   writeFileSync(join(electronDir, 'path.txt'), 'electron');
+  writeFileSync(join(electronDir, 'dist', 'version'), version);
   const binary = join(electronDir, 'dist', 'electron');
   writeFileSync(binary, '');
   return binary;
@@ -70,11 +71,17 @@ describe('ensureElectron', () => {
     expect(ensureElectron({ electronDir, env: noOverrides }).ok).toBe(false);
   });
 
+  it('treats a binary left from an older electron package as missing', () => {
+    installBinary('44.0.0');
+    expect(installedElectronBinary(electronDir, noOverrides)).toBeNull();
+  });
+
   it('reports the binary the installer put in place', () => {
     writeInstaller(
       "const fs = require('fs'), path = require('path');" +
         "fs.mkdirSync(path.join(__dirname, 'dist'));" +
         "fs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '');" +
+        "fs.writeFileSync(path.join(__dirname, 'dist', 'version'), 'v45.4.1');" +
         "fs.writeFileSync(path.join(__dirname, 'path.txt'), 'electron');",
     );
     const result = ensureElectron({ electronDir, env: noOverrides });
