@@ -19,7 +19,8 @@ export function appMenuTemplate(context: MenuContext, runCommand: (command: AppC
   const isMac = context.platform === 'darwin';
 
   // The renderer handles these keys itself (desktop and web alike), so the menu only shows
-  // the accelerator: a registered one would run the command twice.
+  // the accelerator: a registered one would run the command twice. (registerAccelerator is for
+  // Linux and Windows; on macOS the menu only gets keys the page did not preventDefault.)
   const command = (id: AppCommand, label?: string): MenuItemConstructorOptions => {
     const info = COMMANDS.get(id);
     if (!info) throw new Error(`Unknown app command ${id}`);
