@@ -37,8 +37,10 @@ module.exports = {
   },
   publish: null,
   artifactName: '${productName}-${version}-${arch}.${ext}',
+  // Each installer carries only its own platform's better-sqlite3 binaries (merged with `files`).
   linux: {
     target: ['AppImage', 'deb'],
+    files: ['!node_modules/better-sqlite3/prebuilds/{darwin,win32}-*.node'],
     executableName: 'cardwright',
     category: 'Game',
     synopsis: 'Design cards, build legal decks, print and playtest tabletop card games',
@@ -46,10 +48,12 @@ module.exports = {
   },
   mac: {
     target: ['dmg'],
+    files: ['!node_modules/better-sqlite3/prebuilds/{linux,linuxmusl,win32}-*.node'],
     category: 'public.app-category.board-games',
   },
   win: {
     target: ['nsis'],
+    files: ['!node_modules/better-sqlite3/prebuilds/{darwin,linux,linuxmusl}-*.node'],
   },
   nsis: {
     oneClick: false,
