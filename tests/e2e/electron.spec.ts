@@ -4,7 +4,7 @@
 // clear skip.
 
 import { test, expect, _electron as electron } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -118,27 +118,40 @@ test('the desktop app starts, shows the library, answers the API over IPC and ha
   }
 });
 
-test('a second launch with the same data folder hands over to the first and exits', async () => {
+/** Resolves with the process's exit code, or rejects if it runs longer than `ms`. */
+function exitWithin(child: ChildProcess, ms: number): Promise<number | null> {
+  return new Promise((resolveExit, rejectExit) => {
+    const timer = setTimeout(() => rejectExit(new Error(`still running after ${ms} ms`)), ms);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolveExit(code);
+    });
+  });
+}
+
+test('one instance per data folder: the same folder hands over to the first window, another runs apart', async () => {
   const binary = requireLaunchableElectron();
   const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-electron-'));
+  const otherDataDir = mkdtempSync(join(tmpdir(), 'cardwright-electron-'));
   const app = await electron.launch({ executablePath: binary, args: [...rootArgs, ROOT, '--data-dir', dataDir] });
+  const launch = (dir: string) => spawn(binary, [...rootArgs, ROOT, '--data-dir', dir], { stdio: 'ignore' });
+  const other = launch(otherDataDir);
   try {
     await app.firstWindow();
-    const second = spawn(binary, [...rootArgs, ROOT, '--data-dir', dataDir], { stdio: 'ignore' });
-    const exitCode = await new Promise<number | null>((resolveExit, rejectExit) => {
-      const timer = setTimeout(() => {
-        second.kill();
-        rejectExit(new Error('the second instance did not exit'));
-      }, 30_000);
-      second.on('exit', (code) => {
-        clearTimeout(timer);
-        resolveExit(code);
-      });
-    });
-    expect(exitCode).toBe(0);
+    const second = launch(dataDir);
+    try {
+      expect(await exitWithin(second, 30_000)).toBe(0);
+    } finally {
+      second.kill();
+    }
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+    // The launch with its own folder keeps running and opens its own database.
+    await expect.poll(() => existsSync(join(otherDataDir, 'cardwright.sqlite')), { timeout: 30_000 }).toBe(true);
+    expect(other.exitCode).toBeNull();
   } finally {
+    other.kill();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(otherDataDir, { recursive: true, force: true });
   }
 });
