@@ -12,7 +12,17 @@ function bigSetFile(count: number): string {
   const file = join(dir, 'big.set.json');
   const cards = Array.from({ length: count }, (_, i) => ({
     id: `big-${i}`,
-    doc: { type: 'creature', name: `Bulk Creature ${i}`, colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 4, ap: 2, text: 'A card.' },
+    doc: {
+      type: 'creature',
+      name: `Bulk Creature ${i}`,
+      colors: ['red'],
+      cost: 2,
+      atk: 2,
+      hp: 2,
+      spd: 4,
+      ap: 2,
+      text: 'A card.',
+    },
   }));
   writeFileSync(
     file,
