@@ -61,6 +61,8 @@ for (const theme of THEMES) {
     await page.keyboard.press('Escape');
 
     // Playtest board with a card played.
+    await page.getByRole('button', { name: '← Decks' }).click();
+    await openDeck(page, 'Ember Vanguard');
     await page.getByTestId('playtest-deck').click();
     await page.getByTestId('seed').fill('42');
     await page.getByRole('button', { name: 'Restart' }).click();
