@@ -58,3 +58,15 @@ describe('paths', () => {
     );
   });
 });
+
+describe('bundled docs', () => {
+  it('every link and image in the docs Help shows resolves', async () => {
+    const { BUNDLED_DOCS, DOC_SOURCES } = await import('../../src-renderer/src/help/bundled-docs');
+    for (const doc of BUNDLED_DOCS) {
+      const html = renderMarkdown(doc.source, doc.path, DOC_SOURCES);
+      expect(html, `${doc.path} shows a missing image`).not.toContain('doc-missing-image');
+      expect(html, doc.path).toContain('<h1');
+    }
+    expect(Object.keys(DOC_SOURCES.images)).toContain('docs/screenshots/library-light.png');
+  });
+});
