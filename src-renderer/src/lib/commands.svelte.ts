@@ -1,14 +1,26 @@
 // The command bus: keyboard shortcuts and desktop-menu clicks both end up here and run the
 // handler the current view registered (command-registry.ts).
 
-import type { AppCommand } from '../../../src-main/api/commands';
+import { APP_COMMANDS, type AppCommand } from '../../../src-main/api/commands';
 import type { CardwrightBridge } from '../../../src-main/electron/bridge';
-import { detectMac } from './accelerator';
+import { acceleratorLabel, detectMac } from './accelerator';
 import { CommandRegistry, commandForKey, type CommandHandlers } from './command-registry';
 
 export const isMac = detectMac();
 
 export const commands = new CommandRegistry();
+
+/** A command's key for tooltips ("Ctrl+S", "⌘S"); '' when it has none. */
+export function shortcutLabel(command: AppCommand): string {
+  const info: { accelerator?: string } | undefined = APP_COMMANDS.find((candidate) => candidate.id === command);
+  return info?.accelerator ? acceleratorLabel(info.accelerator, isMac) : '';
+}
+
+/** "Save (Ctrl+S)": a control's tooltip naming its shortcut. */
+export function withShortcut(label: string, command: AppCommand): string {
+  const keys = shortcutLabel(command);
+  return keys ? `${label} (${keys})` : label;
+}
 
 /** Registers `handlers` while the calling component is mounted. */
 export function useCommands(handlers: CommandHandlers): void {
