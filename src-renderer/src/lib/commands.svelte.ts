@@ -48,9 +48,14 @@ function modalIsOpen(): boolean {
 
 const TEXT_HISTORY_COMMANDS = new Set<AppCommand>(['undo', 'redo']);
 
-// A menu accelerator may reach the page as a keydown and also as a menu command: run it once.
+// On macOS the menu also sees every key the page did not preventDefault, and sends its command:
+// a key the page ran (or declined because it was typed into a field) must not run again.
 const MENU_ECHO_MS = 150;
-let lastKeyCommand: { command: AppCommand; at: number } | null = null;
+let lastKey: { command: AppCommand; at: number } | null = null;
+
+function isMenuEcho(command: AppCommand): boolean {
+  return lastKey?.command === command && performance.now() - lastKey.at < MENU_ECHO_MS;
+}
 
 function onKeydown(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.repeat || event.isComposing) return;
@@ -59,19 +64,23 @@ function onKeydown(event: KeyboardEvent): void {
   const focused = document.activeElement;
   // Text fields keep their own undo, and "?" typed into a field is a question mark.
   if (TEXT_HISTORY_COMMANDS.has(match.command) && isTextField(focused)) return;
-  if (match.typing && takesTyping(focused)) return;
+  if (match.typing && takesTyping(focused)) {
+    lastKey = { command: match.command, at: performance.now() };
+    return;
+  }
   // A dialog owns the keyboard (the shortcut sheet closes with Esc or its own key).
   if (modalIsOpen()) return;
   if (commands.run(match.command, 'key')) {
     event.preventDefault();
-    lastKeyCommand = { command: match.command, at: performance.now() };
+    lastKey = { command: match.command, at: performance.now() };
   }
 }
 
 function onMenuCommand(command: AppCommand): void {
-  if (lastKeyCommand?.command === command && performance.now() - lastKeyCommand.at < MENU_ECHO_MS) return;
+  if (isMenuEcho(command)) return;
   if (TEXT_HISTORY_COMMANDS.has(command) && isTextField(document.activeElement)) {
-    // The menu took the key: ask the focused field to undo/redo its own text.
+    // Menu Undo/Redo (on macOS also the keys, which reach fields through the menu): the field
+    // undoes its own text.
     document.execCommand(command);
     return;
   }
