@@ -13,6 +13,8 @@ export default defineConfig({
         input: {
           index: resolve('src-main/electron/main.ts'),
           web: resolve('src-main/http/web.ts'),
+          // Long jobs (PDF export, imports) run in worker threads from this file.
+          'job-worker': resolve('src-main/jobs/job-worker.ts'),
         },
       },
     },

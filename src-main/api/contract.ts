@@ -92,11 +92,6 @@ export interface FileBlob {
   bytes: Uint8Array;
 }
 
-export interface PdfExport extends FileBlob {
-  pages: number;
-  cards: number;
-}
-
 export interface ImportSetResult {
   set: CardSetInfo;
   imported: number;
@@ -108,6 +103,76 @@ export interface SearchResult {
   total: number;
   cards: CardRecord[];
 }
+
+const importText = (defaultName: string) =>
+  z.object({ fileName: z.string().max(500).default(defaultName), text: z.string().max(200_000_000) });
+
+/** What a job does: one of the long operations with its input. */
+const jobSpec = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exportDeckPdf'), deckId: id, print: printOptions }),
+  z.object({ kind: z.literal('exportCardsPdf'), cardIds: z.array(id).min(1).max(10_000), print: printOptions }),
+  z.object({ kind: z.literal('exportSet'), setId: id }),
+  z.object({ kind: z.literal('exportSystem'), systemId: id }),
+  importText('set.json').extend({ kind: z.literal('importSet') }),
+  importText('game.cardwright-system.json').extend({ kind: z.literal('importSystem') }),
+  z.object({
+    kind: z.literal('generateDeck'),
+    systemId: id,
+    generatorId: id,
+    setId: id.optional(),
+    name: z.string().trim().min(1).max(200).optional(),
+  }),
+]);
+
+export type JobSpec = z.output<typeof jobSpec>;
+export type JobSpecInput = z.input<typeof jobSpec>;
+export type JobKind = JobSpec['kind'];
+
+/** A file an export job wrote. */
+export interface JobFile {
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  /** Where the desktop app saved it ("Save as"); absent when the browser downloads it. */
+  savedTo?: string;
+}
+
+export interface PdfJobResult {
+  file: JobFile;
+  pages: number;
+  cards: number;
+}
+
+/** What each kind of job produces. */
+export interface JobResults {
+  exportDeckPdf: PdfJobResult;
+  exportCardsPdf: PdfJobResult;
+  exportSet: { file: JobFile };
+  exportSystem: { file: JobFile };
+  importSet: ImportSetResult;
+  importSystem: ImportSystemResult;
+  generateDeck: Deck;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+interface JobStatusOf<K extends JobKind> {
+  id: string;
+  kind: K;
+  /** What the job works on, for the UI ("Print “Ember Deck”"). */
+  title: string;
+  state: JobState;
+  /** The current step ("Painting cards") and how far it is. */
+  progress: { step: string; done: number; total: number };
+  startedAt: string;
+  finishedAt?: string;
+  /** When state is "failed". */
+  error?: { code: ApiErrorCode; message: string };
+  /** When state is "done". */
+  result?: JobResults[K];
+}
+
+export type JobStatus = { [K in JobKind]: JobStatusOf<K> }[JobKind];
 
 /** Declares one method: `returns<Out>()(inputSchema)`; `Out` exists only at the type level. */
 const returns =
@@ -123,12 +188,8 @@ export const apiContract = {
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
-  exportSystem: returns<FileBlob>()(z.object({ systemId: id })),
   /** Uninstalls a game the user installed, with its sets, cards and decks. */
   removeSystem: returns<RemoveSystemResult>()(z.object({ systemId: id })),
-  importSystem: returns<ImportSystemResult>()(
-    z.object({ fileName: z.string().max(500).default('game.cardwright-system.json'), text: z.string().max(200_000_000) }),
-  ),
 
   listSets: returns<CardSetInfo[]>()(none),
   createSet: returns<CardSetInfo>()(
@@ -157,19 +218,24 @@ export const apiContract = {
   deleteDeck: returns<void>()(byId),
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
   /** Builds and saves a deck with one of the system's generators from the library's cards. */
-  generateDeck: returns<Deck>()(
-    z.object({ systemId: id, generatorId: id, setId: id.optional(), name: z.string().trim().min(1).max(200).optional() }),
-  ),
-
-  exportDeckPdf: returns<PdfExport>()(z.object({ deckId: id, print: printOptions })),
-  exportCardsPdf: returns<PdfExport>()(z.object({ cardIds: z.array(id).min(1).max(10_000), print: printOptions })),
-
-  exportSet: returns<FileBlob>()(byId),
-  importSet: returns<ImportSetResult>()(
-    z.object({ fileName: z.string().max(500).default('set.json'), text: z.string().max(200_000_000) }),
-  ),
   exportDeck: returns<FileBlob>()(byId),
   importDeck: returns<Deck>()(z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(20_000_000) })),
+
+  /**
+   * Long work (PDF export, set and game import/export, deck generation) runs as a job off the
+   * main thread. `saveAs` asks the desktop app's "Save as" dialog for file outputs first; the
+   * answer is null when the user cancels it. The web mode ignores it (the browser downloads).
+   */
+  startJob: returns<JobStatus | null>()(z.object({ job: jobSpec, saveAs: z.boolean().default(false) })),
+  jobStatus: returns<JobStatus>()(z.object({ jobId: id })),
+  /** Jobs running, queued or finished recently, newest first. */
+  listJobs: returns<JobStatus[]>()(none),
+  /** Stops a queued or running job; its partial work is undone. Finished jobs stay as they are. */
+  cancelJob: returns<JobStatus>()(z.object({ jobId: id })),
+  /** The file a finished export job wrote, for the browser to download. */
+  jobOutput: returns<FileBlob>()(z.object({ jobId: id })),
+  /** Desktop only: opens a finished export's file, or shows it in its folder. */
+  openJobOutput: returns<void>()(z.object({ jobId: id, reveal: z.boolean().default(false) })),
 };
 
 export type ApiContract = typeof apiContract;

@@ -3,14 +3,15 @@
 // Usage: node out/main/web.js [--port 5178] [--data-dir DIR]   (port 0 = any free port)
 
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { openCardwright } from '../api/service';
 import { appPaths, argValue, dataDirFrom, defaultUserDataDir } from '../app-paths';
 import { startApiHost } from './api-host';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
 const paths = appPaths(root);
 const dataDir = dataDirFrom(process.argv, process.env, defaultUserDataDir());
 const port = Number(argValue(process.argv, '--port') ?? process.env.CARDWRIGHT_PORT ?? 5178);
@@ -20,7 +21,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
-const cardwright = openCardwright({ dataDir, ...paths, version });
+const cardwright = openCardwright({ dataDir, ...paths, version, jobWorker: join(here, 'job-worker.js') });
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
 const token = randomBytes(32).toString('hex');
@@ -29,10 +30,10 @@ console.log(`Cardwright data: ${dataDir}`);
 console.log(`Cardwright web UI: ${host.url}/#token=${token}`);
 
 function shutdown(): void {
-  host.close().finally(() => {
-    cardwright.close();
-    process.exit(0);
-  });
+  host
+    .close()
+    .then(() => cardwright.close())
+    .finally(() => process.exit(0));
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -20,6 +20,7 @@ import {
   type SizeMm,
 } from './imposition';
 import { paintCardDrawing, type FontNames } from './paint-drawing';
+import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 type PdfDoc = typeof PDFDocument;
 
@@ -70,24 +71,28 @@ export interface DrawingSheetInput {
 
 const CREATOR = 'Cardwright';
 
-export async function renderPrintSheet(input: PrintSheetInput): Promise<PrintSheetResult> {
-  return renderDrawingSheet({
-    cards: expandItems(input.items, input.print.backs),
-    print: input.print,
-    fontsDir: input.fontsDir,
-    title: input.title,
-  });
+export async function renderPrintSheet(input: PrintSheetInput, progress: JobProgress = NO_PROGRESS): Promise<PrintSheetResult> {
+  return renderDrawingSheet(
+    {
+      cards: expandItems(input.items, input.print.backs, progress),
+      print: input.print,
+      fontsDir: input.fontsDir,
+      title: input.title,
+    },
+    progress,
+  );
 }
 
 /**
  * Expands copies in order. Each distinct document is laid out once and each system's back
  * once, however many copies print.
  */
-export function expandItems(items: readonly PrintItem[], withBacks: boolean): PrintCard[] {
+export function expandItems(items: readonly PrintItem[], withBacks: boolean, progress: JobProgress = NO_PROGRESS): PrintCard[] {
   const fronts = new Map<CardDocument, CardDrawing>();
   const backs = new Map<GameSystem, CardDrawing>();
   const cards: PrintCard[] = [];
   items.forEach((item, index) => {
+    progress.report('Laying out cards', index, items.length);
     const label = `Card ${index + 1} (“${item.doc.name}”)`;
     if (!Number.isInteger(item.copies) || item.copies < 0) {
       throw new Error(`${label}: copies must be a whole number of at least 0, got ${item.copies}`);
@@ -143,7 +148,10 @@ export function paginate(cards: readonly PrintCard[], paper: SizeMm, bleedMm: nu
 }
 
 /** Renders already laid-out cards; `renderPrintSheet` is the usual entry point. */
-export async function renderDrawingSheet(input: DrawingSheetInput): Promise<PrintSheetResult> {
+export async function renderDrawingSheet(
+  input: DrawingSheetInput,
+  progress: JobProgress = NO_PROGRESS,
+): Promise<PrintSheetResult> {
   const { cards, print } = input;
   const paper = PAPER_SIZES[print.paper];
   if (!paper) throw new Error(`Unknown paper "${String(print.paper)}": use A4 or Letter`);
@@ -168,7 +176,9 @@ export async function renderDrawingSheet(input: DrawingSheetInput): Promise<Prin
   const bytes = collectBytes(doc);
 
   let pageCount = 0;
+  let painted = 0;
   for (const page of pages) {
+    progress.report('Painting cards', painted, cards.length);
     const slots = page.imposition.slots;
     doc.addPage({ size, margin: 0 });
     page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label));
@@ -182,9 +192,11 @@ export async function renderDrawingSheet(input: DrawingSheetInput): Promise<Prin
       if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, backSlots));
       pageCount++;
     }
+    painted += page.cards.length;
     // Let pdfkit flush the finished page and keep the process responsive on big decks.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+  progress.report('Painting cards', painted, cards.length);
   doc.end();
   return { bytes: await bytes, pages: pageCount, cards: cards.length };
 }

@@ -3,10 +3,18 @@
 
 import { generateDeckSections } from '../../card-schema/deck/generate';
 import type { Deck } from '../../card-schema/deck/format';
-import { ApiError, type ApiParsedInput } from '../api/contract';
+import { ApiError } from '../api/contract';
+import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { requireSet, type Library } from './card-library';
 
-export function generateDeck(lib: Library, input: ApiParsedInput<'generateDeck'>): Deck {
+export interface GenerateDeckInput {
+  systemId: string;
+  generatorId: string;
+  setId?: string;
+  name?: string;
+}
+
+export function generateDeck(lib: Library, input: GenerateDeckInput, progress: JobProgress = NO_PROGRESS): Deck {
   const system = lib.systems.require(input.systemId);
   const generators = system.deck.generators ?? [];
   const generator = generators.find((g) => g.id === input.generatorId);
@@ -17,7 +25,11 @@ export function generateDeck(lib: Library, input: ApiParsedInput<'generateDeck'>
   const sets = input.setId ? [requireSet(lib, input.setId)] : lib.store.sets.list().filter((set) => set.systemId === system.id);
   if (input.setId && sets[0].systemId !== system.id)
     throw new ApiError(`Set "${sets[0].name}" is not a set of ${system.name}`, 'BAD_INPUT');
-  const cards = sets.flatMap((set) => lib.store.cards.listBySet(set.id));
+  const cards = sets.flatMap((set, index) => {
+    progress.report('Reading cards', index, sets.length);
+    return lib.store.cards.listBySet(set.id);
+  });
+  progress.report('Building the deck', 0, 1);
   const sections = generateDeckSections(generator, cards);
   if (Object.values(sections).every((entries) => entries.length === 0)) {
     throw new ApiError(

@@ -26,6 +26,7 @@ import {
   readEnvelope,
   safeFileName,
 } from './file-format';
+import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 export const SET_FILE_FORMAT = 'cardwright-set';
 export const SET_FILE_VERSION = 1;
@@ -96,12 +97,21 @@ export function serializeSetFile(set: CardSetInfo, cards: readonly CardRecord[])
   };
 }
 
-export function exportSetFile(lib: Library, setId: string): FileBlob {
+export function exportSetFile(lib: Library, setId: string, progress: JobProgress = NO_PROGRESS): FileBlob {
   const set = requireSet(lib, setId);
+  progress.report('Reading cards', 0, 1);
   return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, lib.store.cards.listBySet(set.id)));
 }
 
-export function importSetFile(lib: Library, fileName: string, text: string): ImportSetResult {
+/** Cards written between two progress reports (each report may cancel the transaction). */
+const WRITE_CHUNK = 500;
+
+export function importSetFile(
+  lib: Library,
+  fileName: string,
+  text: string,
+  progress: JobProgress = NO_PROGRESS,
+): ImportSetResult {
   const content = parseSetFile(fileName, text, (systemId) => lib.systems.has(systemId));
   const system = lib.systems.require(content.set.systemId);
   const setId = content.set.id ?? randomUUID();
@@ -118,6 +128,7 @@ export function importSetFile(lib: Library, fileName: string, text: string): Imp
   const writes: CardWrite[] = [];
   const rejected: ImportSetResult['rejected'] = [];
   for (const card of content.cards) {
+    progress.report('Checking cards', card.index, content.cards.length);
     const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
     const owner = card.id === undefined ? undefined : stored.get(card.id);
     if (owner && owner.setId !== setId) {
@@ -132,7 +143,11 @@ export function importSetFile(lib: Library, fileName: string, text: string): Imp
 
   const set = lib.store.transaction(() => {
     lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
-    lib.store.cards.saveMany(writes);
+    for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
+      progress.report('Saving cards', start, writes.length);
+      lib.store.cards.saveMany(writes.slice(start, start + WRITE_CHUNK));
+    }
+    progress.report('Saving cards', writes.length, writes.length);
     return requireSet(lib, setId);
   });
   return { set, imported: writes.length, rejected };

@@ -12,6 +12,7 @@ import { deleteSet, type Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { deleteDeck } from './deck-library';
+import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
@@ -34,19 +35,18 @@ function jsonFilesUnder(dir: string): string[] {
     .sort();
 }
 
-export function exportSystemBundle(lib: Library, systemId: string): FileBlob {
+export function exportSystemBundle(lib: Library, systemId: string, progress: JobProgress = NO_PROGRESS): FileBlob {
   const system = lib.systems.require(systemId);
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   const files: Record<string, unknown> = {};
   for (const file of jsonFilesUnder(installed.dir)) files[file] = JSON.parse(readFileSync(join(installed.dir, file), 'utf8'));
-  const sets = lib.store.sets
-    .list()
-    .filter((set) => set.systemId === systemId)
-    .map((set) => {
-      const { set: header, cards } = serializeSetFile(set, lib.store.cards.listBySet(set.id));
-      return { set: header, cards };
-    });
+  const systemSets = lib.store.sets.list().filter((set) => set.systemId === systemId);
+  const sets = systemSets.map((set, index) => {
+    progress.report('Reading sets', index, systemSets.length);
+    const { set: header, cards } = serializeSetFile(set, lib.store.cards.listBySet(set.id));
+    return { set: header, cards };
+  });
   const bundle: SystemBundleJson = {
     format: SYSTEM_BUNDLE_FORMAT,
     formatVersion: SYSTEM_BUNDLE_VERSION,
@@ -125,7 +125,13 @@ function stageSystem(
   }
 }
 
-export function importSystemBundle(lib: Library, userSystemsDir: string, fileName: string, text: string): ImportSystemResult {
+export function importSystemBundle(
+  lib: Library,
+  userSystemsDir: string,
+  fileName: string,
+  text: string,
+  progress: JobProgress = NO_PROGRESS,
+): ImportSystemResult {
   const bundle = parseBundle(fileName, text);
   const existing = lib.systems.installed(bundle.systemId);
   if (existing?.builtIn) {
@@ -146,6 +152,7 @@ export function importSystemBundle(lib: Library, userSystemsDir: string, fileNam
           lib,
           `${fileName} sets[${index}]`,
           JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) }),
+          progress,
         ),
       ),
     );

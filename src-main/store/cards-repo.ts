@@ -73,6 +73,7 @@ export class CardsRepo {
   private readonly upsertOne;
   private readonly remove;
   private readonly upsertBatch;
+  private readonly setIdsOfIds;
   /** One pair of prepared statements per combination of filters, so each can use its index. */
   private readonly searchStatements = new Map<string, SearchStatements>();
 
@@ -89,6 +90,9 @@ export class CardsRepo {
       ON CONFLICT (id) DO UPDATE SET set_id = excluded.set_id, doc = excluded.doc,
         search_text = excluded.search_text, updated_at = excluded.updated_at`);
     this.remove = db.prepare<[string]>('DELETE FROM cards WHERE id = ?');
+    this.setIdsOfIds = db
+      .prepare<[string], string>('SELECT DISTINCT c.set_id FROM json_each(?) j JOIN cards c ON c.id = j.value')
+      .pluck();
     this.upsertBatch = db.transaction((writes: readonly CardWrite[]) => writes.map((write) => this.write(write)));
   }
 
@@ -101,6 +105,11 @@ export class CardsRepo {
   getMany(ids: readonly string[]): CardRecord[] {
     if (ids.length === 0) return [];
     return this.byIds.all(JSON.stringify(ids)).map(toRecord);
+  }
+
+  /** The distinct sets these cards belong to (unknown ids are left out); reads no documents. */
+  setIdsOf(ids: readonly string[]): string[] {
+    return ids.length === 0 ? [] : this.setIdsOfIds.all(JSON.stringify(ids));
   }
 
   /** All cards of a set in the order they were added. */

@@ -17,7 +17,7 @@ const handlers = {
   getDeck: ({ id }: { id: string }) => {
     throw new ApiError(`No deck with id "${id}"`, 'NOT_FOUND');
   },
-  exportSet: () => ({ fileName: 'x.bin', mimeType: 'application/octet-stream', bytes: new Uint8Array([0, 1, 254, 255]) }),
+  exportDeck: () => ({ fileName: 'x.bin', mimeType: 'application/octet-stream', bytes: new Uint8Array([0, 1, 254, 255]) }),
 } as unknown as ApiHandlers;
 
 function call(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -89,7 +89,7 @@ describe('loopback API host', () => {
   });
 
   it('carries bytes intact', async () => {
-    const res = await call('/api/exportSet', { headers: { authorization: `Bearer ${token}` }, body: encodeWire({ id: 's' }) });
+    const res = await call('/api/exportDeck', { headers: { authorization: `Bearer ${token}` }, body: encodeWire({ id: 's' }) });
     const envelope = decodeWire(res.body) as { ok: true; value: { bytes: Uint8Array } };
     expect(Array.from(envelope.value.bytes)).toEqual([0, 1, 254, 255]);
   });

@@ -7,10 +7,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../src-main/api/contract';
-import { dispatch } from '../../src-main/api/dispatch';
+import { apiCaller, failure } from './api-call';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
-import type { ApiErrorCode } from '../../src-main/api/wire';
 import { databaseFile } from '../../src-main/store/database';
 
 const root = resolve(__dirname, '../..');
@@ -40,15 +38,6 @@ function readSamples(systemId?: string): { sets: SampleSetFile[]; decks: SampleD
   return { sets, decks };
 }
 
-class CallError extends Error {
-  constructor(
-    readonly code: ApiErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const tmpDirs: string[] = [];
 const opened: Cardwright[] = [];
 
@@ -69,26 +58,10 @@ function open(dataDir: string, dirs: { systemsDir?: string; samplesDir?: string 
   return app;
 }
 
-function caller(app: Cardwright) {
-  return async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const envelope = await dispatch(app.handlers, method, input);
-    if (!envelope.ok) throw new CallError(envelope.error.code, envelope.error.message);
-    return envelope.value as ApiOutput<M>;
-  };
-}
+const caller = apiCaller;
 
-async function failure(promise: Promise<unknown>): Promise<CallError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CallError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-afterEach(() => {
-  for (const app of opened.splice(0)) app.close();
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -145,14 +118,14 @@ describe('openCardwright', () => {
     }
     expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(samples.decks.map((file) => file.deck.id).sort());
 
-    app.close();
+    await app.close();
     const again = caller(open(dataDir));
     expect(await again('listSets', {})).toHaveLength(samples.sets.length);
     expect(await again('listDecks', {})).toHaveLength(samples.decks.length);
 
     for (const set of await again('listSets', {})) await again('deleteSet', { id: set.id });
     for (const deck of await again('listDecks', {})) await again('deleteDeck', { id: deck.id });
-    opened.at(-1)!.close();
+    await opened.at(-1)!.close();
     const afterDelete = caller(open(dataDir));
     expect(await afterDelete('listSets', {})).toEqual([]);
     expect(await afterDelete('listDecks', {})).toEqual([]);
@@ -297,7 +270,7 @@ describe('openCardwright', () => {
 
   it('exports a set and imports it back unchanged', async () => {
     const { sets } = readSamples('osmcg');
-    const blob = await call('exportSet', { id: sets[0].set.id });
+    const blob = await call('exportSet', { setId: sets[0].set.id });
     expect(blob.mimeType).toBe('application/json');
     expect(blob.fileName).toMatch(/\.set\.json$/);
     const text = new TextDecoder().decode(blob.bytes);

@@ -6,10 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../src-main/api/contract';
-import { dispatch } from '../../src-main/api/dispatch';
+import { apiCaller, failure, type Call } from './api-call';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
-import type { ApiErrorCode } from '../../src-main/api/wire';
 import type { SystemBundleJson } from '../../src-main/services/system-bundles';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -17,9 +15,9 @@ const systemsDir = join(root, 'card-schema', 'systems');
 const samplesDir = join(root, 'resources', 'samples');
 const fontsDir = join(root, 'resources', 'fonts');
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 function tmpDir(): string {
@@ -28,27 +26,10 @@ function tmpDir(): string {
   return dir;
 }
 
-function open(dataDir: string): {
-  app: Cardwright;
-  call: <M extends ApiMethod>(method: M, input: ApiInput<M>) => Promise<ApiOutput<M>>;
-} {
+function open(dataDir: string): { app: Cardwright; call: Call } {
   const app = openCardwright({ dataDir, systemsDir, samplesDir, fontsDir });
   cleanups.push(() => app.close());
-  const call = async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const envelope = await dispatch(app.handlers, method, input);
-    if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), { code: envelope.error.code });
-    return envelope.value as ApiOutput<M>;
-  };
-  return { app, call };
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ code: ApiErrorCode; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code: ApiErrorCode; message: string };
-  }
-  throw new Error('expected the call to fail');
+  return { app, call: apiCaller(app) };
 }
 
 const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as SystemBundleJson;
@@ -107,7 +88,7 @@ describe('system bundles', () => {
     expect(readdirSync(join(dataDir, 'systems'))).toEqual(['skirmish']); // no staging left behind
 
     expect((await importText(first.call, bundle)).replaced).toBe(true);
-    first.app.close();
+    await first.app.close();
 
     const second = open(dataDir);
     expect(second.app.systemErrors).toEqual([]);

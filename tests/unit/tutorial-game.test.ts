@@ -11,8 +11,7 @@ import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import type { CopyLimitRule, Deck, DeckEntry } from '../../card-schema/deck/format';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
-import type { ApiInput, ApiMethod, ApiOutput } from '../../src-main/api/contract';
-import { dispatch } from '../../src-main/api/dispatch';
+import { apiCaller } from './api-call';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { createCardValidator } from '../../src-main/services/card-validator';
 import { GameSystemLoadError, loadGameSystem, loadGameSystems } from '../../src-main/services/game-systems';
@@ -123,15 +122,9 @@ function open(dataDir: string, systemsDir = tmpDir()): Cardwright {
   return app;
 }
 
-function caller(app: Cardwright) {
-  return async <M extends ApiMethod>(method: M, input: ApiInput<M>): Promise<ApiOutput<M>> => {
-    const envelope = await dispatch(app.handlers, method, input);
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    return envelope.value as ApiOutput<M>;
-  };
-}
-afterEach(() => {
-  for (const app of opened.splice(0)) app.close();
+const caller = apiCaller;
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -106,8 +106,6 @@ const METHODS: Record<ApiMethod, true> = {
   listSystems: true,
   getSystem: true,
   listSystemProblems: true,
-  exportSystem: true,
-  importSystem: true,
   removeSystem: true,
   listSets: true,
   createSet: true,
@@ -122,13 +120,14 @@ const METHODS: Record<ApiMethod, true> = {
   saveDeck: true,
   deleteDeck: true,
   checkDeck: true,
-  generateDeck: true,
-  exportDeckPdf: true,
-  exportCardsPdf: true,
-  exportSet: true,
-  importSet: true,
   exportDeck: true,
   importDeck: true,
+  startJob: true,
+  jobStatus: true,
+  listJobs: true,
+  cancelJob: true,
+  jobOutput: true,
+  openJobOutput: true,
 };
 
 function createApiClient(transport: Transport): ApiClient {

@@ -1,0 +1,36 @@
+// One job from start to outcome, wherever it runs: open the job's own Library, run the work
+// with a progress reporter that honours Cancel, close the Library, and turn what happened into
+// a plain outcome that can cross a thread boundary.
+
+import { ApiError } from '../api/contract';
+import type { ApiErrorCode } from '../api/wire';
+import type { Library } from '../services/card-library';
+import { openJobLibrary } from './job-library';
+import { JobCancelledError, throttledProgress, type CancelFlag, type ProgressSnapshot } from './job-progress';
+import { runJob, type JobRequest, type JobResult } from './run-job';
+
+export type JobOutcome =
+  | { state: 'done'; result: JobResult }
+  | { state: 'failed'; error: { code: ApiErrorCode; message: string } }
+  | { state: 'cancelled' };
+
+export async function executeJob(
+  request: JobRequest,
+  flag: CancelFlag,
+  onProgress: (snapshot: ProgressSnapshot) => void,
+): Promise<JobOutcome> {
+  let lib: Library | undefined;
+  try {
+    lib = openJobLibrary(request.paths);
+    const result = await runJob(lib, request, throttledProgress(flag, onProgress));
+    return { state: 'done', result };
+  } catch (error) {
+    if (error instanceof JobCancelledError) return { state: 'cancelled' };
+    if (error instanceof ApiError) return { state: 'failed', error: { code: error.code, message: error.message } };
+    console.error(`[cardwright] ${request.spec.kind} job failed:`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    return { state: 'failed', error: { code: 'INTERNAL', message: `${request.spec.kind} failed: ${message}` } };
+  } finally {
+    lib?.store.close();
+  }
+}

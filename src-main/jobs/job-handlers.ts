@@ -1,0 +1,99 @@
+// The jobs part of the API: plan on the main thread, ask the desktop's "Save as" where an
+// export goes (or use a temporary file the browser downloads), queue, report, cancel, and hand
+// finished files to the browser or the operating system.
+
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { ApiError, type ApiHandlers, type JobSpec, type JobStatus } from '../api/contract';
+import type { DesktopIntegration } from '../api/desktop';
+import type { Library } from '../services/card-library';
+import { loadGameSystem } from '../services/game-systems';
+import type { JobExecutor } from './executors';
+import { JobManager, type JobOutput } from './job-manager';
+import { planJob } from './plan-job';
+import type { JobPaths } from './run-job';
+
+type JobMethod = 'startJob' | 'jobStatus' | 'listJobs' | 'cancelJob' | 'jobOutput' | 'openJobOutput';
+
+export interface JobHandlers {
+  handlers: Pick<ApiHandlers, JobMethod>;
+  manager: JobManager;
+  close(): Promise<void>;
+}
+
+export function createJobHandlers(
+  lib: Library,
+  paths: JobPaths,
+  executor: JobExecutor,
+  desktop?: DesktopIntegration,
+): JobHandlers {
+  // Temporary outputs for the browser to download; nothing there outlives the app.
+  const downloadsDir = join(paths.dataDir, 'exports');
+  rmSync(downloadsDir, { recursive: true, force: true });
+
+  const manager = new JobManager({ executor, paths, onFinished: (status, spec, output) => afterJob(status, spec, output) });
+
+  function afterJob(status: Readonly<JobStatus>, spec: JobSpec, output: JobOutput | undefined): void {
+    if (status.state !== 'done' && output && !output.savedByUser) rmSync(output.path, { force: true });
+    // The worker installed the game on disk and in its own registry; this thread's registry
+    // learns of it here, from the folder it now lives in.
+    if (status.state === 'done' && spec.kind === 'importSystem' && status.kind === 'importSystem' && status.result) {
+      const dir = join(paths.userSystemsDir, status.result.system.id);
+      lib.systems.install({ system: loadGameSystem(dir), dir, builtIn: false });
+    }
+  }
+
+  async function outputFor(fileName: string, filter: { name: string; extensions: string[] }, saveAs: boolean) {
+    if (saveAs && desktop) {
+      const chosen = await desktop.chooseSavePath(fileName, filter);
+      return chosen ? { path: chosen, savedByUser: true } : null;
+    }
+    const dir = join(downloadsDir, randomUUID());
+    mkdirSync(dir, { recursive: true });
+    return { path: join(dir, fileName), savedByUser: false };
+  }
+
+  const handlers: JobHandlers['handlers'] = {
+    startJob: async ({ job, saveAs }) => {
+      const plan = planJob(lib, job);
+      let output: JobOutput | undefined;
+      if (plan.output) {
+        const chosen = await outputFor(plan.output.fileName, plan.output.filter, saveAs);
+        if (!chosen) return null;
+        output = chosen;
+      }
+      return manager.start(job, plan.title, output);
+    },
+    jobStatus: ({ jobId }) => manager.status(jobId),
+    listJobs: () => manager.list(),
+    cancelJob: ({ jobId }) => manager.cancel(jobId),
+    jobOutput: ({ jobId }) => {
+      const status = manager.status(jobId);
+      const output = manager.output(jobId);
+      const file = status.result && 'file' in status.result ? status.result.file : undefined;
+      if (!file) throw new ApiError(`Job "${status.title}" wrote no file`, 'BAD_INPUT');
+      try {
+        return { fileName: file.fileName, mimeType: file.mimeType, bytes: new Uint8Array(readFileSync(output.path)) };
+      } catch {
+        throw new ApiError(`The file of “${status.title}” is gone: ${output.path}`, 'NOT_FOUND');
+      }
+    },
+    openJobOutput: async ({ jobId, reveal }) => {
+      if (!desktop)
+        throw new ApiError('Opening files is only possible in the desktop app; download the file instead', 'BAD_INPUT');
+      const { path } = manager.output(jobId);
+      if (reveal) desktop.showInFolder(path);
+      else await desktop.openPath(path);
+    },
+  };
+
+  return {
+    handlers,
+    manager,
+    close: async () => {
+      await manager.close();
+      rmSync(downloadsDir, { recursive: true, force: true });
+    },
+  };
+}

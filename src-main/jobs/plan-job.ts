@@ -1,0 +1,55 @@
+// Before a job is queued, on the main thread and cheaply: check that what it names exists (so a
+// typo fails at once, not in a worker), title it for the UI, and name the file an export writes.
+
+import type { JobSpec } from '../api/contract';
+import type { SaveFileFilter } from '../api/desktop';
+import { requireSet, type Library } from '../services/card-library';
+import { requireDeck } from '../services/deck-library';
+import { safeFileName } from '../services/file-format';
+
+export interface JobPlan {
+  title: string;
+  /** Export jobs: the file's default name and its type for a "Save as" dialog. */
+  output?: { fileName: string; filter: SaveFileFilter };
+}
+
+const PDF: SaveFileFilter = { name: 'PDF document', extensions: ['pdf'] };
+const JSON_FILE: SaveFileFilter = { name: 'Cardwright file', extensions: ['json'] };
+
+export function planJob(lib: Library, spec: JobSpec): JobPlan {
+  switch (spec.kind) {
+    case 'exportDeckPdf': {
+      const deck = requireDeck(lib, spec.deckId);
+      return { title: `Print “${deck.name}”`, output: { fileName: safeFileName(deck.name, '.pdf'), filter: PDF } };
+    }
+    case 'exportCardsPdf': {
+      const setIds = lib.store.cards.setIdsOf(spec.cardIds);
+      const setName = setIds.length === 1 ? requireSet(lib, setIds[0]).name : undefined;
+      const count = `${spec.cardIds.length} ${spec.cardIds.length === 1 ? 'card' : 'cards'}`;
+      return {
+        title: setName ? `Print ${count} of “${setName}”` : `Print ${count}`,
+        output: { fileName: safeFileName(setName ?? 'Cards', '.pdf'), filter: PDF },
+      };
+    }
+    case 'exportSet': {
+      const set = requireSet(lib, spec.setId);
+      return { title: `Export set “${set.name}”`, output: { fileName: safeFileName(set.name, '.set.json'), filter: JSON_FILE } };
+    }
+    case 'exportSystem': {
+      const system = lib.systems.require(spec.systemId);
+      return {
+        title: `Export game “${system.name}”`,
+        output: { fileName: safeFileName(system.name, '.cardwright-system.json'), filter: JSON_FILE },
+      };
+    }
+    case 'importSet':
+      return { title: `Import set “${spec.fileName}”` };
+    case 'importSystem':
+      return { title: `Import game “${spec.fileName}”` };
+    case 'generateDeck': {
+      const system = lib.systems.require(spec.systemId);
+      const generator = system.deck.generators?.find((g) => g.id === spec.generatorId);
+      return { title: `Generate “${spec.name ?? generator?.label ?? spec.generatorId}”` };
+    }
+  }
+}

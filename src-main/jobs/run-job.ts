@@ -1,0 +1,70 @@
+// Runs one job's work on a Library: the same code in the worker thread (the apps) and inline
+// (unit tests). Export jobs write their file to `outputPath` through a temporary name, so a
+// cancelled or failed export never leaves a half-written file where the user asked for it.
+
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
+import type { Library } from '../services/card-library';
+import { generateDeck } from '../services/deck-generators';
+import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
+import { exportSetFile, importSetFile } from '../services/set-files';
+import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
+import type { JobProgress } from './job-progress';
+
+export interface JobPaths {
+  dataDir: string;
+  /** The built-in game systems. */
+  systemsDir: string;
+  /** Where the user's installed games live (`<dataDir>/systems`). */
+  userSystemsDir: string;
+  fontsDir: string;
+}
+
+export interface JobRequest {
+  spec: JobSpec;
+  paths: JobPaths;
+  /** Required by export jobs: the file to write. */
+  outputPath?: string;
+}
+
+export type JobResult = JobResults[JobKind];
+
+export async function runJob(lib: Library, request: JobRequest, progress: JobProgress): Promise<JobResult> {
+  const { spec, paths } = request;
+  const output = () => {
+    if (!request.outputPath) throw new Error(`A ${spec.kind} job needs an output file`);
+    return request.outputPath;
+  };
+  switch (spec.kind) {
+    case 'exportDeckPdf':
+    case 'exportCardsPdf': {
+      const printRequest =
+        spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
+      const sheet = await printPdf(printRequest, spec.print, paths.fontsDir, progress);
+      const file = writeOutput(output(), { fileName: '', mimeType: 'application/pdf', bytes: sheet.bytes });
+      return { file, pages: sheet.pages, cards: sheet.cards };
+    }
+    case 'exportSet':
+      return { file: writeOutput(output(), exportSetFile(lib, spec.setId, progress)) };
+    case 'exportSystem':
+      return { file: writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
+    case 'importSet':
+      return importSetFile(lib, spec.fileName, spec.text, progress);
+    case 'importSystem':
+      return importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
+    case 'generateDeck':
+      return generateDeck(lib, spec, progress);
+  }
+}
+
+function writeOutput(path: string, blob: FileBlob): JobFile {
+  const partial = `${path}.${process.pid}-${Date.now()}.part`;
+  try {
+    writeFileSync(partial, blob.bytes);
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+  return { fileName: path.split(/[\\/]/).pop() ?? path, mimeType: blob.mimeType, bytes: blob.bytes.byteLength };
+}
