@@ -18,6 +18,13 @@ async function shoot(page: Page, name: string, theme: string): Promise<void> {
   await page.screenshot({ path: `${OUT_DIR}/${name}-${theme}.png`, animations: 'disabled' });
 }
 
+/** Dismisses finished jobs and messages, so the next screens show only themselves. */
+async function clearDocks(page: Page): Promise<void> {
+  for (const button of await page.getByTestId('job-dismiss').all()) await button.click();
+  for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
 async function openDeck(page: Page, name: string): Promise<void> {
   await page.getByTestId('nav-decks').click();
   await page.getByTestId('deck-row').filter({ hasText: name }).locator('.deck-open').click();
@@ -58,7 +65,12 @@ for (const theme of THEMES) {
     await page.getByTestId('print-deck').click();
     await expect(page.getByTestId('print-dialog')).toBeVisible();
     await shoot(page, 'print', theme);
-    await page.keyboard.press('Escape');
+    // The export runs as a job in the dock under the view.
+    await page.getByTestId('print-export').click();
+    await expect(page.getByTestId('job').first()).toHaveAttribute('data-state', 'done');
+    await expect(page.getByTestId('toast').filter({ hasText: 'Exported' })).toBeVisible();
+    await shoot(page, 'jobs', theme);
+    await clearDocks(page);
 
     // Playtest board with a card played.
     await page.getByRole('button', { name: '← Decks' }).click();
