@@ -110,3 +110,23 @@ test('Ctrl+Z in the card editor undoes a change made outside a text field, Ctrl+
   await expect(name).toHaveValue(original);
   await expect(chip).toHaveAttribute('aria-pressed', after);
 });
+
+test('in the deck builder Ctrl+P prints and Ctrl+T playtests; on the board Ctrl+Z undoes', async ({ page }) => {
+  await page.keyboard.press('Control+2');
+  await page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' }).locator('.deck-open').click();
+  await expect(page.getByTestId('deck-builder')).toBeVisible();
+
+  await page.keyboard.press('Control+p');
+  await expect(page.getByTestId('print-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('print-dialog')).toHaveCount(0);
+
+  await page.keyboard.press('Control+t');
+  await expect(page.getByTestId('playtest-view')).toBeVisible();
+  await page.getByTestId('keep').click();
+  await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '7');
+  await page.getByTestId('draw').click();
+  await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '8');
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '7');
+});
