@@ -130,3 +130,38 @@ test('in the deck builder Ctrl+P prints and Ctrl+T playtests; on the board Ctrl+
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '7');
 });
+
+test('desktop menu commands run through the same bus; menu Undo in a text field undoes its typing', async ({ page }) => {
+  // Stand in for the preload's bridge: only onCommand (API calls still go over HTTP).
+  await page.addInitScript(() => {
+    const listeners: ((command: string) => void)[] = [];
+    const host = window as unknown as Record<string, unknown>;
+    host.cardwright = {
+      onCommand: (listener: (command: string) => void) => {
+        listeners.push(listener);
+        return () => listeners.splice(listeners.indexOf(listener), 1);
+      },
+    };
+    host.sendMenuCommand = (command: string) => listeners.forEach((listener) => listener(command));
+  });
+  await page.reload();
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  const menu = (command: string) =>
+    page.evaluate((id) => (window as unknown as { sendMenuCommand: (c: string) => void }).sendMenuCommand(id), command);
+
+  await menu('help');
+  await expect(page.getByTestId('help-view')).toBeVisible();
+  await menu('library');
+  const search = page.getByTestId('library-search');
+  await expect(search).toBeVisible();
+
+  await search.click();
+  await search.pressSequentially('ember');
+  await menu('undo');
+  await expect(search).toHaveValue('');
+  await menu('redo');
+  await expect(search).toHaveValue('ember');
+
+  await menu('shortcuts');
+  await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+});
