@@ -42,11 +42,11 @@ test('the theme follows the system until overridden, and the override survives a
 
   await page.locator('[data-theme-option="dark"]').click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await expect(page.locator('[data-theme-option="dark"]')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('[data-theme-option="dark"]')).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
   await expect(page.getByTestId('app-header')).toBeVisible();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await expect(page.locator('[data-theme-option="dark"]')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('[data-theme-option="dark"]')).toHaveAttribute('aria-pressed', 'true');
 
   // The toggle command flips what is on screen.
   await page.keyboard.press('Control+Shift+D');
