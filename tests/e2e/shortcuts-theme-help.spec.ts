@@ -165,3 +165,22 @@ test('desktop menu commands run through the same bus; menu Undo in a text field 
   await menu('shortcuts');
   await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
 });
+
+test('going to the view you are in leaves the editor or the builder for its list, asking first', async ({ page }) => {
+  await page.getByTestId('card-row').first().click();
+  await page.getByTestId('edit-card').click();
+  await expect(page.getByTestId('card-editor')).toBeVisible();
+  await page.locator('[data-field="/name"]').fill('Renamed for the test');
+  await page.locator('[data-field="/name"]').blur();
+  await page.keyboard.press('Control+1');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('card-editor')).toHaveCount(0);
+  await expect(page.getByTestId('library-search')).toBeVisible();
+
+  await page.getByTestId('nav-decks').click();
+  await page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' }).locator('.deck-open').click();
+  await expect(page.getByTestId('deck-builder')).toBeVisible();
+  await page.getByTestId('nav-decks').click();
+  await expect(page.getByTestId('decks-view')).toBeVisible();
+});

@@ -5,7 +5,8 @@
 import { APP_COMMANDS, type AppCommand } from '../../../src-main/api/commands';
 import { isTypingKey, matchAccelerator, type KeyPress } from './accelerator';
 
-export type CommandSource = 'key' | 'menu';
+/** A key, the desktop menu, or a click on a control that stands for the command (a header tab). */
+export type CommandSource = 'key' | 'menu' | 'click';
 
 /** Runs a command; returns false when it did not apply here (an older handler gets a turn). */
 export type CommandHandler = (source: CommandSource) => boolean | void;
