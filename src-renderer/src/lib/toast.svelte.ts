@@ -1,6 +1,8 @@
-// App-wide messages: errors stay until dismissed (the user must see them), info fades.
+// App-wide messages: errors stay until dismissed (the user must see them), info fades
+// unless the pointer or focus rests on it.
 
 import { errorMessage } from '../api/client';
+import { DismissTimer } from './dismiss-timer';
 
 export type ToastKind = 'error' | 'info' | 'success';
 
@@ -15,6 +17,7 @@ const MAX_TOASTS = 5;
 
 let nextId = 1;
 const list: Toast[] = $state([]);
+const timers = new Map<number, DismissTimer>();
 
 export const toasts = {
   get all(): readonly Toast[] {
@@ -28,14 +31,25 @@ function push(kind: ToastKind, message: string): number {
   const last = list.at(-1);
   if (last && last.kind === kind && last.message === message) return last.id;
   list.push({ id, kind, message });
-  while (list.length > MAX_TOASTS) list.shift();
-  if (kind !== 'error') setTimeout(() => dismissToast(id), INFO_MS);
+  while (list.length > MAX_TOASTS) dismissToast(list[0].id);
+  if (kind !== 'error') timers.set(id, new DismissTimer(INFO_MS, () => dismissToast(id)));
   return id;
 }
 
 export function dismissToast(id: number): void {
+  timers.get(id)?.cancel();
+  timers.delete(id);
   const index = list.findIndex((toast) => toast.id === id);
   if (index !== -1) list.splice(index, 1);
+}
+
+/** Holds a fading toast while the user reads it (hover or focus). */
+export function holdToast(id: number): void {
+  timers.get(id)?.pause();
+}
+
+export function releaseToast(id: number): void {
+  timers.get(id)?.resume();
 }
 
 /** Shows what went wrong; accepts anything a catch block receives. */

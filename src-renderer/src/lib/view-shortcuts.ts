@@ -1,0 +1,44 @@
+// Keys that work inside one view (not app commands), for the shortcut sheet. Keep in step with
+// the views' own key handling: LibraryView's list and Modal (native <dialog>).
+
+import type { AppCommand } from '../../../src-main/api/commands';
+
+export interface ViewShortcut {
+  keys: readonly string[];
+  label: string;
+}
+
+export interface ViewShortcutGroup {
+  title: string;
+  shortcuts: readonly ViewShortcut[];
+}
+
+export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
+  {
+    title: 'Library card list',
+    shortcuts: [
+      { keys: ['↑', '↓'], label: 'Select the previous / next card' },
+      { keys: ['Home', 'End'], label: 'Select the first / last card' },
+      { keys: ['Enter'], label: 'Edit the selected card' },
+    ],
+  },
+  {
+    title: 'Dialogs',
+    shortcuts: [
+      { keys: ['Esc'], label: 'Close the dialog' },
+      { keys: ['Tab'], label: 'Move between the dialog’s controls' },
+    ],
+  },
+];
+
+/** Where an app command does something, when that is not everywhere. */
+export const COMMAND_CONTEXT: Partial<Record<AppCommand, string>> = {
+  'new-card': 'Library',
+  save: 'Card editor, deck builder',
+  print: 'Deck builder, focused deck in the list',
+  undo: 'Card editor, playtest board; text fields undo their own typing',
+  redo: 'Card editor; text fields redo their own typing',
+  search: 'Library, deck builder',
+  playtest: 'Deck builder, focused deck in the list',
+  shortcuts: 'Not while typing in a field',
+};

@@ -1,0 +1,108 @@
+// Screenshots of every screen in both themes for docs/screenshots/ (README and Help show them).
+// Writes files only with SCREENSHOTS=1 (`npm run screenshots`); skipped in `npm test`.
+
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const OUT_DIR = resolve(import.meta.dirname, '../../docs/screenshots');
+const THEMES = ['light', 'dark'] as const;
+
+test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 (npm run screenshots) to write docs/screenshots');
+test.use({ viewport: { width: 1440, height: 900 } });
+
+async function shoot(page: Page, name: string, theme: string): Promise<void> {
+  // Let transitions and debounced searches settle, and keep transient toasts out of the picture.
+  await page.waitForTimeout(400);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${OUT_DIR}/${name}-${theme}.png`, animations: 'disabled' });
+}
+
+/** Dismisses finished jobs and messages, so the next screens show only themselves. */
+async function clearDocks(page: Page): Promise<void> {
+  for (const button of await page.getByTestId('job-dismiss').all()) await button.click();
+  for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+async function openDeck(page: Page, name: string): Promise<void> {
+  await page.getByTestId('nav-decks').click();
+  await page.getByTestId('deck-row').filter({ hasText: name }).locator('.deck-open').click();
+  await expect(page.getByTestId('deck-builder')).toBeVisible();
+}
+
+for (const theme of THEMES) {
+  test(`screenshots, ${theme} theme`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.locator(`[data-theme-option="${theme}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+    // Library with a card selected.
+    const row = page.getByTestId('card-row').filter({ hasText: 'Pyra, Ashen Marshal' });
+    await page.getByTestId('library-search').fill('Pyra');
+    await row.click();
+    await expect(page.getByTestId('card-detail')).toBeVisible();
+    await page.getByTestId('library-search').fill('');
+    await expect(page.getByTestId('card-row').nth(5)).toBeVisible();
+    await shoot(page, 'library', theme);
+
+    // Card editor, with one problem showing.
+    await page.getByTestId('edit-card').click();
+    await expect(page.getByTestId('card-editor')).toBeVisible();
+    await page.locator('[data-field="/flavor"]').fill('Where she marches, the ash remembers.');
+    await page.locator('[data-field="/name"]').focus();
+    await shoot(page, 'editor', theme);
+    await page.getByTestId('editor-back').click();
+    await page.getByTestId('confirm-ok').click();
+
+    // Decks list, deck builder, print dialog.
+    await page.getByTestId('nav-decks').click();
+    await expect(page.getByTestId('deck-row').first()).toBeVisible();
+    await shoot(page, 'decks', theme);
+    await openDeck(page, 'Broken example: 31 cards, two off-color');
+    await page.getByTestId('deck-entry').first().hover();
+    await shoot(page, 'deck-builder', theme);
+    await page.getByTestId('print-deck').click();
+    await expect(page.getByTestId('print-dialog')).toBeVisible();
+    await shoot(page, 'print', theme);
+    // The export runs as a job in the dock under the view.
+    await page.getByTestId('print-export').click();
+    await expect(page.getByTestId('job').first()).toHaveAttribute('data-state', 'done');
+    await expect(page.getByTestId('toast').filter({ hasText: 'Exported' })).toBeVisible();
+    await shoot(page, 'jobs', theme);
+    await clearDocks(page);
+
+    // Playtest board with a card played.
+    await page.getByRole('button', { name: '← Decks' }).click();
+    await openDeck(page, 'Ember Vanguard');
+    await page.getByTestId('playtest-deck').click();
+    await page.getByTestId('seed').fill('42');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    await page.getByTestId('keep').click();
+    await page.getByTestId('zone-hand').getByTestId('play-card').first().click();
+    await page.getByTestId('zone-hand').getByTestId('board-card').first().locator('.card-face').click();
+    await shoot(page, 'playtest', theme);
+
+    // Drafting muhq's store.
+    await page.getByTestId('nav-decks').click();
+    await page.getByTestId('new-deck-name').locator('xpath=..').locator('select').first().selectOption({ label: "muhq's game" });
+    await page.getByTestId('start-draft').click();
+    const draft = page.getByTestId('draft-dialog');
+    await draft.getByTestId('draft-start').click();
+    await draft.getByTestId('draft-card').first().click();
+    await draft.getByTestId('draft-card').first().click();
+    await shoot(page, 'draft', theme);
+    await page.keyboard.press('Escape');
+
+    // Games, Help, the shortcut sheet.
+    await page.getByTestId('nav-games').click();
+    await page.waitForTimeout(300);
+    await shoot(page, 'games', theme);
+    await page.getByTestId('nav-help').click();
+    await expect(page.getByTestId('help-doc-content')).toContainText('Cardwright');
+    await shoot(page, 'help', theme);
+    await page.getByTestId('help-shortcuts').click();
+    await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+    await shoot(page, 'shortcuts', theme);
+  });
+}

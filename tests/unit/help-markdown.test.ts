@@ -1,0 +1,72 @@
+// The Help view's Markdown rendering: safe links, bundled docs and images.
+
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, resolveDocPath, slugify } from '../../src-renderer/src/help/markdown';
+
+const sources = {
+  docs: new Set(['README.md', 'docs/game-systems.md', 'docs/architecture.md']),
+  images: { 'docs/screenshots/library.png': '/assets/library-abc.png' },
+};
+
+describe('renderMarkdown', () => {
+  it('keeps links to bundled docs inside Help, resolved from the current doc', () => {
+    const html = renderMarkdown(
+      'See [the format](game-systems.md#tutorial) and [home](../README.md).',
+      'docs/architecture.md',
+      sources,
+    );
+    expect(html).toContain('data-doc="docs/game-systems.md" data-anchor="tutorial"');
+    expect(html).toContain('data-doc="README.md"');
+  });
+
+  it('opens web links in a new window and drops other schemes', () => {
+    const html = renderMarkdown('[site](https://osmcg.org) [bad](javascript:alert(1))', 'README.md', sources);
+    expect(html).toContain('<a href="https://osmcg.org" target="_blank" rel="noopener noreferrer">site</a>');
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('names files that are not bundled instead of linking them', () => {
+    const html = renderMarkdown('[example](tutorial/x.json)', 'docs/game-systems.md', sources);
+    expect(html).toContain('class="doc-file"');
+    expect(html).toContain('docs/tutorial/x.json');
+    expect(html).not.toContain('<a');
+  });
+
+  it('loads bundled screenshots only', () => {
+    const html = renderMarkdown('![Library](docs/screenshots/library.png) ![x](https://example.com/a.png)', 'README.md', sources);
+    expect(html).toContain('<img src="/assets/library-abc.png" alt="Library"');
+    expect(html).not.toContain('example.com');
+  });
+
+  it('shows raw HTML as text', () => {
+    expect(renderMarkdown('<script>alert(1)</script>', 'README.md', sources)).not.toContain('<script>');
+  });
+
+  it('gives headings GitHub-style ids', () => {
+    const html = renderMarkdown('## What you can do\n\n## What you can do', 'README.md', sources);
+    expect(html).toContain('<h2 id="what-you-can-do">');
+    expect(html).toContain('<h2 id="what-you-can-do-1">');
+  });
+});
+
+describe('paths', () => {
+  it('resolves relative paths and anchors', () => {
+    expect(resolveDocPath('docs/a.md', '../README.md#x')).toEqual({ path: 'README.md', anchor: 'x' });
+    expect(resolveDocPath('README.md', 'docs/game-systems.md')).toEqual({ path: 'docs/game-systems.md', anchor: '' });
+    expect(slugify('Node 24, better-sqlite3 and Electron: what was verified')).toBe(
+      'node-24-better-sqlite3-and-electron-what-was-verified',
+    );
+  });
+});
+
+describe('bundled docs', () => {
+  it('every link and image in the docs Help shows resolves', async () => {
+    const { BUNDLED_DOCS, DOC_SOURCES } = await import('../../src-renderer/src/help/bundled-docs');
+    for (const doc of BUNDLED_DOCS) {
+      const html = renderMarkdown(doc.source, doc.path, DOC_SOURCES);
+      expect(html, `${doc.path} shows a missing image`).not.toContain('doc-missing-image');
+      expect(html, doc.path).toContain('<h1');
+    }
+    expect(Object.keys(DOC_SOURCES.images)).toContain('docs/screenshots/library-light.png');
+  });
+});
