@@ -2,7 +2,7 @@
 // app://, the API over one IPC channel, and the application menu. Everything else lives in the
 // services behind `openCardwright`.
 
-import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, screen, session, shell, type WebContents } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +75,8 @@ function createWindow(): BrowserWindow {
     minHeight: 640,
     title: 'Cardwright',
     show: false,
-    backgroundColor: '#f6f7f9',
+    // The theme's background (app.css --color-bg), so the window does not flash before the page paints.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#14171d' : '#f4f5f7',
     webPreferences: {
       preload: join(here, '../preload/index.cjs'),
       contextIsolation: true,

@@ -1,7 +1,9 @@
 // Screenshots of every screen in both themes for docs/screenshots/ (README and Help show them).
 // Writes files only with SCREENSHOTS=1 (`npm run screenshots`); skipped in `npm test`.
 
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -23,6 +25,20 @@ async function clearDocks(page: Page): Promise<void> {
   for (const button of await page.getByTestId('job-dismiss').all()) await button.click();
   for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
   await expect(page.getByTestId('toast')).toHaveCount(0);
+}
+
+/** A set file of `count` valid OSMCG creatures, in a fresh temporary folder. */
+function bigSetFile(count: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'cw-shots-')), 'big.set.json');
+  const cards = Array.from({ length: count }, (_, i) => ({
+    id: `big-${i}`,
+    doc: { type: 'creature', name: `Bulk Creature ${i}`, colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 4, ap: 2 },
+  }));
+  writeFileSync(
+    file,
+    JSON.stringify({ format: 'cardwright-set', formatVersion: 1, set: { id: 'big', systemId: 'osmcg', name: 'Big' }, cards }),
+  );
+  return file;
 }
 
 async function openDeck(page: Page, name: string): Promise<void> {
@@ -104,5 +120,15 @@ for (const theme of THEMES) {
     await page.getByTestId('help-shortcuts').click();
     await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
     await shoot(page, 'shortcuts', theme);
+    await page.keyboard.press('Escape');
+
+    // A long job under way: a big import with its progress bar and Cancel.
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('import-set-file').setInputFiles(bigSetFile(60_000));
+    const job = page.getByTestId('job').filter({ hasText: 'big.set.json' });
+    await expect(job).toContainText(/Saving cards · [\d,]+ of 60,000/);
+    await shoot(page, 'jobs-running', theme);
+    await job.getByTestId('job-cancel').click();
+    await expect(job).toHaveAttribute('data-state', 'cancelled');
   });
 }

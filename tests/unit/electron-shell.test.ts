@@ -87,6 +87,7 @@ function fakeElectron(options: { lock: boolean }) {
     protocol: { registerSchemesAsPrivileged: () => {}, handle: () => {} },
     session: { defaultSession: { setPermissionRequestHandler: () => {} } },
     ipcMain: { handle: (channel: string, handler: Listener) => state.ipc.set(channel, handler) },
+    nativeTheme: { shouldUseDarkColors: false },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     shell: { openPath: vi.fn(), showItemInFolder: vi.fn(), openExternal: vi.fn() },
     dialog: { showSaveDialog: vi.fn() },
