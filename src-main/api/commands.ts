@@ -25,8 +25,8 @@ export const APP_COMMANDS = [
   { id: 'decks', label: 'Decks', accelerator: 'CmdOrCtrl+2', group: 'Go' },
   { id: 'games', label: 'Games', accelerator: 'CmdOrCtrl+3', group: 'Go' },
   { id: 'playtest', label: 'Playtest deck', accelerator: 'CmdOrCtrl+T', group: 'Go' },
-  { id: 'help', label: 'Help', accelerator: 'F1', group: 'Help' },
-  { id: 'shortcuts', label: 'Keyboard shortcuts', accelerator: 'Shift+/', alternates: ['?'], group: 'Help' },
+  { id: 'help', label: 'Help', accelerator: 'Shift+F1', group: 'Help' },
+  { id: 'shortcuts', label: 'Keyboard shortcuts', accelerator: 'F1', alternates: ['Shift+/', '?'], group: 'Help' },
 ] as const satisfies readonly AppCommandInfo[];
 
 export type AppCommand = (typeof APP_COMMANDS)[number]['id'];

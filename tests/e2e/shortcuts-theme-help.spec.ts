@@ -16,13 +16,18 @@ test('Ctrl+F focuses the search box of the library and of the deck builder', asy
   await expect(page.getByTestId('deck-card-search')).toBeFocused();
 });
 
-test('"?" opens the shortcut sheet, Escape closes it, and "?" typed in a field is just text', async ({ page }) => {
+test('"?" or F1 opens the shortcut sheet, Escape closes it, and "?" typed in a field is just text', async ({ page }) => {
   await expect(page.getByTestId('card-row').first()).toBeVisible();
   await page.keyboard.press('Shift+?');
   const sheet = page.getByTestId('shortcut-sheet');
   await expect(sheet).toBeVisible();
   await expect(sheet.locator('[data-command="save"]')).toContainText('Ctrl');
-  await expect(sheet.locator('[data-command="help"]')).toContainText('F1');
+  await expect(sheet.locator('[data-command="help"]')).toContainText(/Shift.*F1/);
+  await expect(sheet.locator('[data-command="shortcuts"]')).toContainText('F1');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await page.keyboard.press('F1');
+  await expect(sheet).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
@@ -57,7 +62,7 @@ test('the theme follows the system until overridden, and the override survives a
 });
 
 test('Help renders the bundled docs, follows links between them and shows the app version', async ({ page }) => {
-  await page.keyboard.press('F1');
+  await page.keyboard.press('Shift+F1');
   const content = page.getByTestId('help-doc-content');
   await expect(content.locator('h1')).toHaveText('Cardwright');
   await expect(page.getByTestId('app-info')).toContainText('Cardwright 0.1.0');

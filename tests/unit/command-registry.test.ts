@@ -63,7 +63,8 @@ describe('commandForKey', () => {
     expect(commandForKey(key('y', { ctrl: true }), false)?.command).toBe('redo');
     expect(commandForKey(key('z', { ctrl: true }), false)?.command).toBe('undo');
     expect(commandForKey(key('2', { ctrl: true }), false)?.command).toBe('decks');
-    expect(commandForKey(key('F1'), false)).toEqual({ command: 'help', typing: false });
+    expect(commandForKey(key('F1'), false)).toEqual({ command: 'shortcuts', typing: false });
+    expect(commandForKey(key('F1', { shift: true }), false)).toEqual({ command: 'help', typing: false });
     expect(commandForKey(key('?', { shift: true }), false)).toEqual({ command: 'shortcuts', typing: true });
     expect(commandForKey(key('q'), false)).toBeUndefined();
   });
