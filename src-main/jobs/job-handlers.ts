@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ApiError, type ApiHandlers, type JobSpec, type JobStatus } from '../api/contract';
+import { ApiError, type ApiHandlers, type JobStatus } from '../api/contract';
 import type { DesktopIntegration } from '../api/desktop';
 import type { Library } from '../services/card-library';
 import { loadGameSystem } from '../services/game-systems';
@@ -32,13 +32,13 @@ export function createJobHandlers(
   const downloadsDir = join(paths.dataDir, 'exports');
   rmSync(downloadsDir, { recursive: true, force: true });
 
-  const manager = new JobManager({ executor, paths, onFinished: (status, spec, output) => afterJob(status, spec, output) });
+  const manager = new JobManager({ executor, paths, onFinished: afterJob });
 
-  function afterJob(status: Readonly<JobStatus>, spec: JobSpec, output: JobOutput | undefined): void {
+  function afterJob(status: Readonly<JobStatus>, output: JobOutput | undefined): void {
     if (status.state !== 'done' && output && !output.savedByUser) rmSync(output.path, { force: true });
     // The worker installed the game on disk and in its own registry; this thread's registry
     // learns of it here, from the folder it now lives in.
-    if (status.state === 'done' && spec.kind === 'importSystem' && status.kind === 'importSystem' && status.result) {
+    if (status.state === 'done' && status.kind === 'importSystem' && status.result) {
       const dir = join(paths.userSystemsDir, status.result.system.id);
       lib.systems.install({ system: loadGameSystem(dir), dir, builtIn: false });
     }

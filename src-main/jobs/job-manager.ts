@@ -23,7 +23,7 @@ export interface JobManagerOptions {
   /** Finished jobs remembered for the UI (the oldest are forgotten first). */
   keepFinished?: number;
   /** Runs on the main thread after each job ends, before its status says so. */
-  onFinished?: (status: Readonly<JobStatus>, spec: JobSpec, output: JobOutput | undefined) => void;
+  onFinished?: (status: Readonly<JobStatus>, output: JobOutput | undefined) => void;
 }
 
 interface Entry {
@@ -145,7 +145,7 @@ export class JobManager {
     }
     if (outcome.state === 'failed') status.error = outcome.error;
     try {
-      this.options.onFinished?.({ ...status, state: outcome.state }, entry.spec, entry.output);
+      this.options.onFinished?.({ ...status, state: outcome.state }, entry.output);
       status.state = outcome.state;
     } catch (error) {
       status.state = 'failed';

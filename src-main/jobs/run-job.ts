@@ -3,6 +3,7 @@
 // cancelled or failed export never leaves a half-written file where the user asked for it.
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
 import type { Library } from '../services/card-library';
 import { generateDeck } from '../services/deck-generators';
@@ -66,5 +67,5 @@ function writeOutput(path: string, blob: FileBlob): JobFile {
     rmSync(partial, { force: true });
     throw error;
   }
-  return { fileName: path.split(/[\\/]/).pop() ?? path, mimeType: blob.mimeType, bytes: blob.bytes.byteLength };
+  return { fileName: basename(path), mimeType: blob.mimeType, bytes: blob.bytes.byteLength };
 }
