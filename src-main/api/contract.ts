@@ -54,6 +54,8 @@ export interface SystemProblem {
   file: string;
   jsonPath: string;
   reason: string;
+  /** Set when card sets or decks of a game that is not installed remain (removeSystem deletes them). */
+  orphanedSystemId?: string;
 }
 
 export interface RemoveSystemResult {
@@ -188,7 +190,10 @@ export const apiContract = {
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
-  /** Uninstalls a game the user installed, with its sets, cards and decks. */
+  /**
+   * Uninstalls a game the user installed, with its sets, cards and decks; for a game that is not
+   * installed, deletes the sets and decks of it that remain.
+   */
   removeSystem: returns<RemoveSystemResult>()(z.object({ systemId: id })),
 
   listSets: returns<CardSetInfo[]>()(none),

@@ -10,6 +10,8 @@ import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
+import { recoverSystemFolders } from '../services/system-folder-journal';
+import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-game-data';
 import { seedSamples } from '../services/samples';
 import { SystemRegistry } from '../services/system-registry';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
@@ -45,8 +47,10 @@ export interface Cardwright {
 
 export function openCardwright(options: CardwrightOptions): Cardwright {
   const userSystemsDir = join(options.dataDir, 'systems');
-  const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
   const store = openStore(options.dataDir);
+  // Before any game loads: finish a removal or install the app was stopped in the middle of.
+  for (const line of recoverSystemFolders(userSystemsDir, store)) console.warn(`[cardwright] at start-up: ${line}`);
+  const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
   const lib: Library = { store, systems: new SystemRegistry(installed) };
   try {
     const seeded = seedSamples(lib, options.samplesDir);
@@ -68,8 +72,12 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     appInfo: () => ({ desktop: options.desktop !== undefined, version: options.version ?? '0.0.0', dataDir: options.dataDir }),
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
-    listSystemProblems: () => errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
-    removeSystem: ({ systemId }) => removeUserSystem(lib, userSystemsDir, systemId),
+    listSystemProblems: () => [
+      ...errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
+      ...orphanedGameData(lib),
+    ],
+    removeSystem: ({ systemId }) =>
+      lib.systems.has(systemId) ? removeUserSystem(lib, userSystemsDir, systemId) : deleteOrphanedGameData(lib, systemId),
 
     listSets: () => store.sets.list(),
     createSet: (input) => createSet(lib, input),

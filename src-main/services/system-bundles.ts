@@ -3,16 +3,16 @@
 // cleanly (same loader and checks as the built-in systems) and its sets imported, all or
 // nothing. Built-in systems cannot be overwritten; a user system with the same id is replaced.
 
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { GameSystem } from '../../card-schema/system/format';
 import { ApiError, type FileBlob, type ImportSystemResult, type RemoveSystemResult } from '../api/contract';
-import { deleteSet, type Library } from './card-library';
+import type { Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
-import { deleteDeck } from './deck-library';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
+import { deleteGameData, writeRemovalJournal } from './system-folder-journal';
 import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
@@ -143,6 +143,13 @@ export function importSystemBundle(
   mkdirSync(userSystemsDir, { recursive: true });
   const staged = stageSystem(fileName, userSystemsDir, bundle);
   const finalDir = join(userSystemsDir, bundle.systemId);
+  // The folder goes into place before the sets are written, so a kill in between leaves an
+  // installed game without (new) sets, never sets of a game that is not installed. A replaced
+  // version waits aside until the sets are in; start-up sweeps it if the app stopped first.
+  const replaced = existsSync(finalDir) ? join(userSystemsDir, `.replaced-${randomUUID()}`) : undefined;
+  if (replaced) renameSync(finalDir, replaced);
+  renameSync(staged.dir, finalDir);
+  rmSync(staged.staging, { recursive: true, force: true });
   lib.systems.install({ system: staged.system, dir: finalDir, builtIn: false });
   let sets: ImportSystemResult['sets'];
   try {
@@ -156,44 +163,38 @@ export function importSystemBundle(
         ),
       ),
     );
-    rmSync(finalDir, { recursive: true, force: true });
-    renameSync(staged.dir, finalDir);
   } catch (error) {
+    rmSync(finalDir, { recursive: true, force: true });
+    if (replaced) renameSync(replaced, finalDir);
     if (existing) lib.systems.install(existing);
     else lib.systems.uninstall(bundle.systemId);
     throw error;
-  } finally {
-    rmSync(staged.staging, { recursive: true, force: true });
   }
+  if (replaced) rmSync(replaced, { recursive: true, force: true });
   const system = lib.systems.summaries().find((summary) => summary.id === bundle.systemId);
   if (!system) throw new Error(`Game system "${bundle.systemId}" vanished right after it was installed`);
   return { system, replaced: existing !== undefined, sets };
 }
 
 /**
- * Uninstalls a user-installed game with its sets, cards and decks. The folder is first moved
- * aside, so a failing database change puts everything back as it was.
+ * Uninstalls a user-installed game with its sets, cards and decks. A journal written first makes
+ * the removal finish at the next start if the app stops half way (system-folder-journal.ts).
  */
 export function removeUserSystem(lib: Library, userSystemsDir: string, systemId: string): RemoveSystemResult {
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   if (installed.builtIn)
     throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
-  const aside = join(userSystemsDir, `.removing-${randomUUID()}`);
-  renameSync(installed.dir, aside);
+  const journal = writeRemovalJournal(userSystemsDir, { systemId, folder: basename(installed.dir) });
+  let result: RemoveSystemResult;
   try {
-    const result = lib.store.transaction(() => {
-      const sets = lib.store.sets.list().filter((set) => set.systemId === systemId);
-      const decks = lib.store.decks.list(systemId);
-      for (const deck of decks) deleteDeck(lib, deck.id);
-      for (const set of sets) deleteSet(lib, set.id);
-      return { sets: sets.length, cards: sets.reduce((sum, set) => sum + set.cardCount, 0), decks: decks.length };
-    });
-    lib.systems.uninstall(systemId);
-    rmSync(aside, { recursive: true, force: true });
-    return result;
+    result = deleteGameData(lib.store, systemId);
   } catch (error) {
-    renameSync(aside, installed.dir);
+    rmSync(journal, { force: true }); // nothing was changed
     throw error;
   }
+  lib.systems.uninstall(systemId);
+  rmSync(installed.dir, { recursive: true, force: true });
+  rmSync(journal, { force: true });
+  return result;
 }
