@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { GameSystemLoadError, loadGameSystem, loadGameSystems } from '../../src-main/services/game-systems';
 import { createCardValidator } from '../../src-main/services/card-validator';
+import { createAjv } from '../../src-main/services/ajv';
 
 const SYSTEMS = join(resolve(import.meta.dirname, '../..'), 'card-schema/systems');
 const CREATURE_SCHEMA = 'schemas/creature.schema.json';
@@ -176,5 +177,33 @@ describe('game-system schema depth', () => {
     expect(error.file).toBe('osmcg/schemas/creature.schema.json');
     expect(error.jsonPath).toMatch(/^\/properties\/lore(\/allOf\/0)+/);
     expect(error.reason).toBe('nested deeper than 64 levels');
+  });
+});
+
+describe('the shared ajv configuration', () => {
+  const ajv = createAjv();
+
+  it('keeps each pattern its own (ajv caches compiled patterns by their text)', () => {
+    const check = ajv.compile({
+      type: 'object',
+      properties: { a: { pattern: '^a+$' }, b: { pattern: '^b+$' }, hex: { pattern: '^\\u0041[0-9a-f]{2}$' } },
+    });
+    expect(check({ a: 'aaa', b: 'bbb', hex: 'A0f' })).toBe(true);
+    expect(check({ a: 'bbb' })).toBe(false);
+    expect(check({ b: 'aaa' })).toBe(false);
+    expect(check({ hex: 'B0f' })).toBe(false);
+  });
+
+  it('compares items as JSON values in uniqueItems', () => {
+    const check = ajv.compile({ type: 'array', uniqueItems: true });
+    expect(check([1, '1', true, 'true', null, 'null', [1], { a: 1, b: 2 }])).toBe(true);
+    expect(
+      check([
+        { a: 1, b: [2, 3] },
+        { b: [2, 3], a: 1 },
+      ]),
+    ).toBe(false);
+    expect(check([2, 2.0])).toBe(false);
+    expect(ajv.compile({ type: 'array', uniqueItems: false })([1, 1])).toBe(true);
   });
 });
