@@ -136,6 +136,18 @@ it('checks a 60-card deck against the loaded library', async () => {
   });
 });
 
+it('validates hostile cards without stalling (issue #7)', async () => {
+  const creature = { type: 'creature', name: 'Ember Wolf', colors: ['red'], cost: 2, atk: 2, hp: 3, spd: 6, ap: 2 };
+  const hostile = [
+    { what: '9,999 duplicate colors', doc: { ...creature, colors: Array.from({ length: 9_999 }, () => 'red') } },
+    { what: '40,000 colors', doc: { ...creature, colors: Array.from({ length: 40_000 }, (_, i) => `c${i}`) } },
+  ];
+  for (const { what, doc } of hostile) {
+    const times = await timeRuns(10, () => call('validateCard', { systemId: 'osmcg', doc }));
+    results.push({ name: `validate a card with ${what} (API call), median`, value: ms(median(times)), target: '< 100 ms' });
+  }
+});
+
 it('lays out and prints cards', async () => {
   const system = await app.handlers.getSystem({ systemId: 'osmcg' });
   const docs = sample.cards.map((c) => c.doc);

@@ -1,15 +1,19 @@
 // One Ajv configuration for everything Cardwright validates with JSON Schema (cards, game-system
-// files): draft 2020-12, all errors, formats, and Cardwright's display-only keywords.
+// files): draft 2020-12, all errors, formats, and Cardwright's display-only keywords. Game files
+// are untrusted, so patterns run on a linear-time engine and uniqueItems is linear too.
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { linearRegExp } from './linear-regexp';
+import { useLinearUniqueItems } from './linear-unique-items';
 
 /** Annotations Cardwright reads for forms and layouts; they never affect validity. */
 export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-multiline'] as const;
 
 export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { regExp: linearRegExp } });
   addFormats.default(ajv);
+  useLinearUniqueItems(ajv);
   for (const keyword of CARDWRIGHT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'boolean'] });
   return ajv;
 }

@@ -6,6 +6,7 @@ import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import type { ValidationIssue } from '../api/contract';
 import { createAjv } from './ajv';
+import { cardLimitIssue } from './card-limits';
 
 export function createCardValidator(system: GameSystem): (doc: unknown) => ValidationIssue[] {
   const ajv = createAjv();
@@ -18,6 +19,8 @@ export function createCardValidator(system: GameSystem): (doc: unknown) => Valid
   return (doc) => {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
       return [{ path: '', message: 'A card must be a JSON object' }];
+    const tooBig = cardLimitIssue(doc);
+    if (tooBig) return [tooBig];
     const type = (doc as { type?: unknown }).type;
     const entry = typeof type === 'string' ? byType.get(type) : undefined;
     if (!entry) {

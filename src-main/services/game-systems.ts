@@ -13,6 +13,8 @@ import type { CardMatch } from '../../card-schema/deck/format';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
+import { pointerBeyondDepth } from './json-depth';
+import { findUnsupportedPattern } from './schema-patterns';
 import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
@@ -31,6 +33,9 @@ export class GameSystemLoadError extends Error {
 /** Template fields every layout may use besides card fields. */
 const LAYOUT_VARIABLES = new Set(['typeLabel', 'systemName']);
 const PLACEHOLDER = /\{([A-Za-z_$][\w$.-]*)(?:\|[a-z]+)?\}/g;
+/** Game files are untrusted: deeper nesting than this is refused before ajv (whose compiler
+ * recurses) or any other walk sees it. Real schemas nest a handful of levels. */
+export const MAX_GAME_FILE_DEPTH = 64;
 
 const ajv = createAjv();
 const validateSystemFile = ajv.compile(gameSystemSchema);
@@ -60,11 +65,17 @@ function reader(dir: string): Reader {
       } catch {
         throw new GameSystemLoadError(display('system.json'), jsonPath, `the file "${file}" does not exist`);
       }
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text) as unknown;
       } catch (error) {
         throw new GameSystemLoadError(display(file), '', `not valid JSON: ${(error as Error).message}`);
       }
+      const tooDeep = pointerBeyondDepth(value, MAX_GAME_FILE_DEPTH);
+      if (tooDeep !== undefined) {
+        throw new GameSystemLoadError(display(file), tooDeep, `nested deeper than ${MAX_GAME_FILE_DEPTH} levels`);
+      }
+      return value;
     },
   };
 }
@@ -132,6 +143,12 @@ export function loadGameSystem(dir: string): GameSystem {
   const definitions = (
     typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})
   ) as Record<string, JsonSchema>;
+  const badDefinition = findUnsupportedPattern(definitions);
+  if (badDefinition) {
+    const [where, base] =
+      typeof file.definitions === 'string' ? [read.display(file.definitions), ''] : [systemFile, '/definitions'];
+    throw new GameSystemLoadError(where, `${base}${badDefinition.path}`, badDefinition.reason);
+  }
   const layoutsFile = typeof file.layouts === 'string' ? file.layouts : undefined;
   const layouts = (layoutsFile ? read.json(layoutsFile, '/layouts') : file.layouts) as Record<string, CardLayout>;
   if (layoutsFile) {
@@ -154,6 +171,8 @@ export function loadGameSystem(dir: string): GameSystem {
     if (typeof ownSchema !== 'object' || ownSchema === null || Array.isArray(ownSchema)) {
       throw new GameSystemLoadError(where, wherePath, 'a card type schema must be a JSON object');
     }
+    const badPattern = findUnsupportedPattern(ownSchema);
+    if (badPattern) throw new GameSystemLoadError(where, `${wherePath}${badPattern.path}`, badPattern.reason);
     const schema: JsonSchema = { ...ownSchema, $defs: { ...definitions, ...(ownSchema.$defs ?? {}) } };
     delete schema.$id; // several systems may reuse ids; each schema is compiled on its own
     try {

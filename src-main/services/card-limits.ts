@@ -1,0 +1,53 @@
+// Size limits a card document must meet before ajv sees it. Cards arrive from files and the
+// API, so a hostile one (thousands of levels deep, a million list entries, megabytes of text)
+// gets one clear issue instead of tying up the host in validation.
+
+import type { ValidationIssue } from '../api/contract';
+import { escapePointer } from './json-depth';
+
+export const CARD_LIMITS = {
+  /** Levels of objects and arrays, the card itself being level 1. */
+  maxDepth: 32,
+  maxArrayItems: 10_000,
+  maxStringLength: 100_000,
+  /** UTF-8 bytes of the card as JSON (about; whitespace-free). */
+  maxJsonBytes: 1_000_000,
+} as const;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The first limit the card breaks, or undefined. Iterative, and stops at the first problem. */
+export function cardLimitIssue(doc: unknown): ValidationIssue | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: doc, path: '', depth: 1 }];
+  let bytes = 0;
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.length > CARD_LIMITS.maxStringLength)
+        return {
+          path,
+          message: `This text has ${count(value.length)} characters; a card allows at most ${count(CARD_LIMITS.maxStringLength)}`,
+        };
+      bytes += Buffer.byteLength(value) + 2;
+    } else if (value !== null && typeof value === 'object') {
+      if (depth > CARD_LIMITS.maxDepth)
+        return { path, message: `The card nests deeper than ${CARD_LIMITS.maxDepth} levels here` };
+      if (Array.isArray(value) && value.length > CARD_LIMITS.maxArrayItems)
+        return {
+          path,
+          message: `This list has ${count(value.length)} entries; a card allows at most ${count(CARD_LIMITS.maxArrayItems)}`,
+        };
+      bytes += 2;
+      for (const [key, child] of Object.entries(value)) {
+        if (!Array.isArray(value)) bytes += Buffer.byteLength(key) + 3;
+        bytes += 1;
+        stack.push({ value: child, path: `${path}/${escapePointer(key)}`, depth: depth + 1 });
+      }
+    } else {
+      bytes += String(value).length;
+    }
+    if (bytes > CARD_LIMITS.maxJsonBytes)
+      return { path: '', message: `The card is larger than ${count(CARD_LIMITS.maxJsonBytes)} bytes of JSON` };
+  }
+  return undefined;
+}
