@@ -1,0 +1,87 @@
+// The card editor's decisions as pure functions: the document it starts from, why it cannot save
+// yet, and what the Save button says. Kept out of the runes model so vitest can check them.
+
+import type { CardDocument, CardRecord, CardSetInfo, CardTypeDef, GameSystem } from '../../../card-schema/system/format';
+import { defaultValueFor } from '../../../card-schema/system/resolve-schema';
+import type { ValidationIssue } from '../../../src-main/api/contract';
+
+/** A new card of `cardType`: the schema's defaults, its type and a name (empty unless defaulted). */
+export function freshDocument(cardType: CardTypeDef): CardDocument {
+  const value = defaultValueFor(cardType.schema, cardType.schema);
+  const doc = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { ...doc, type: cardType.id, name: typeof doc.name === 'string' ? doc.name : '' };
+}
+
+export interface EditorSeed {
+  type: CardTypeDef;
+  doc: CardDocument;
+  setId: string | null;
+  /** The saved card's id; null for a new card. */
+  id: string | null;
+}
+
+/** What the editor starts from: a private copy of the card, or a fresh card of the asked (or first) type. */
+export function editorSeed(
+  system: GameSystem,
+  sets: CardSetInfo[],
+  card: CardRecord | null,
+  initialSetId: string | null,
+  initialTypeId: string | undefined,
+): EditorSeed {
+  const typeById = (id: string | undefined) => system.cardTypes.find((t) => t.id === id);
+  const type = typeById(card?.doc.type) ?? typeById(initialTypeId) ?? system.cardTypes[0];
+  const doc: CardDocument = card ? (JSON.parse(JSON.stringify(card.doc)) as CardDocument) : freshDocument(type);
+  return { type, doc, setId: card?.setId ?? initialSetId ?? sets[0]?.id ?? null, id: card?.id ?? null };
+}
+
+/** Validation messages by the JSON pointer they are about. */
+export function issuesByPath(issues: ValidationIssue[]): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const issue of issues) byPath.set(issue.path, [...(byPath.get(issue.path) ?? []), issue.message]);
+  return byPath;
+}
+
+/** Why the card cannot be saved, one reason each; `describe` words an issue for the user. */
+export function saveBlockers(
+  setId: string | null,
+  issues: ValidationIssue[],
+  describe: (issue: ValidationIssue) => string,
+): string[] {
+  const reasons: string[] = [];
+  if (!setId) reasons.push('Choose the set this card belongs to.');
+  if (issues.length > 0)
+    reasons.push(`${issues.length === 1 ? '1 problem' : `${issues.length} problems`} to fix: ${issues.map(describe).join('; ')}`);
+  return reasons;
+}
+
+export interface SaveState {
+  blockers: string[];
+  saving: boolean;
+  validating: boolean;
+  dirty: boolean;
+  isNew: boolean;
+}
+
+export function isSaveAllowed({ blockers, saving, validating, dirty, isNew }: SaveState): boolean {
+  return blockers.length === 0 && !saving && !validating && (dirty || isNew);
+}
+
+/** The Save button's tooltip; `saveLabel` is "Save" with its shortcut. */
+export function saveButtonTitle({ blockers, validating, dirty, isNew }: SaveState, saveLabel: string): string {
+  if (blockers.length > 0) return blockers.join('\n');
+  if (validating) return 'Checking the card…';
+  if (!dirty && !isNew) return 'No changes to save';
+  return saveLabel;
+}
+
+/** Whether a field's issues may show: all are shown, or the user touched it or a field inside it. */
+export function issuesShownAt(pointer: string, touched: Iterable<string>, showAll: boolean): boolean {
+  if (showAll) return true;
+  for (const t of touched) if (t === pointer || t.startsWith(`${pointer}/`)) return true;
+  return false;
+}
+
+/** "Not saved: the card has 2 problems." */
+export function notSavedMessage(issueCount: number): string {
+  return `Not saved: ${issueCount === 1 ? 'the card has 1 problem' : `the card has ${issueCount} problems`}.`;
+}

@@ -1,0 +1,272 @@
+// The card editor's state and API calls: the private copy of the document, validation in main
+// as the user types (debounced), save, delete, leaving with unsaved changes, changing the type
+// of a new card, undo/redo through EditHistory, and what the generated fields need (the form
+// context). The view only lays it out. Dependencies are injectable for tests.
+
+import { tick, untrack } from 'svelte';
+import { SvelteSet } from 'svelte/reactivity';
+import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
+import type { JsonSchema } from '../../../card-schema/system/json-schema';
+import type { ApiClient, ValidationIssue } from '../../../src-main/api/contract';
+import { api } from '../api/client';
+import { withShortcut } from '../lib/commands.svelte';
+import { confirmDialog, type ConfirmOptions } from '../lib/dialog.svelte';
+import { showError, showSuccess } from '../lib/toast.svelte';
+import {
+  editorSeed,
+  freshDocument,
+  issuesByPath,
+  issuesShownAt,
+  isSaveAllowed,
+  notSavedMessage,
+  saveBlockers,
+  saveButtonTitle,
+} from './card-editor-state';
+import { EditHistory } from './edit-history';
+import type { FormContext } from './form-context';
+import { issueLabel } from './issue-label';
+
+const VALIDATE_DEBOUNCE_MS = 250;
+
+/** The editor's props; the model reads them through a getter, so always their current values. */
+export interface CardEditorInput {
+  readonly system: GameSystem;
+  /** Sets of this system a new card can go into. */
+  readonly sets: CardSetInfo[];
+  /** The card being edited, or null for a new card. */
+  readonly card: CardRecord | null;
+  readonly initialSetId: string | null;
+  readonly initialTypeId?: string;
+  readonly onclose: () => void;
+  readonly onsaved: (card: CardRecord) => void;
+  readonly ondeleted: () => void;
+}
+
+export interface CardEditorDeps {
+  api: Pick<ApiClient, 'validateCard' | 'saveCard' | 'deleteCard'>;
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+  showError: (error: unknown) => void;
+  showSuccess: (message: string) => void;
+}
+
+const appDeps: CardEditorDeps = { api, confirm: confirmDialog, showError, showSuccess };
+
+export class CardEditorModel {
+  // Placeholders until the constructor seeds them from the props.
+  doc: CardDocument = $state({ type: '', name: '' });
+  setId: string | null = $state(null);
+  savedId: string | null = $state(null);
+  issues: ValidationIssue[] = $state.raw([]);
+  saving = $state(false);
+  showAllIssues = $state(false);
+  /** Pointers the user has interacted with: their issues show (new cards start quiet). */
+  readonly touched = new SvelteSet<string>();
+  /** Pointers some field renders; issues elsewhere go to the summary. */
+  readonly rendered = new SvelteSet<string>();
+
+  /** The document as last saved (or loaded), as JSON. */
+  private baseline = $state('');
+  private validatedJson: string | null = $state(null);
+  private validateSeq = 0;
+  private readonly history: EditHistory;
+  private readonly startSchema: JsonSchema;
+
+  readonly cardType = $derived.by(() => this.typeById(this.doc.type));
+  readonly docJson = $derived(JSON.stringify(this.doc));
+  readonly dirty = $derived(this.docJson !== this.baseline);
+  readonly isNew = $derived(this.savedId === null);
+  readonly validating = $derived(this.validatedJson !== this.docJson);
+  readonly setName = $derived.by(() => this.props().sets.find((s) => s.id === this.setId)?.name ?? this.setId ?? '');
+  readonly issuesByPath = $derived(issuesByPath(this.issues));
+  /** Issues no rendered field shows: listed in the summary at the top. */
+  readonly unplacedIssues = $derived(this.issues.filter((issue) => !this.rendered.has(issue.path)));
+  readonly blockers = $derived(saveBlockers(this.setId, this.issues, (issue) => this.describe(issue)));
+  readonly canSave = $derived(isSaveAllowed(this));
+  readonly saveTitle = $derived(saveButtonTitle(this, withShortcut('Save', 'save')));
+  readonly title = $derived(this.doc.name || (this.isNew ? 'New card' : 'Untitled card'));
+
+  /** What every generated field reads (see form-context.ts). */
+  readonly formContext: FormContext;
+
+  constructor(
+    private readonly props: () => CardEditorInput,
+    private readonly deps: CardEditorDeps = appDeps,
+  ) {
+    // The props only seed the private copy (read untracked, once: the library remounts the
+    // editor for another card).
+    const seed = untrack(() => {
+      const { system, sets, card, initialSetId, initialTypeId } = props();
+      return editorSeed(system, sets, card, initialSetId, initialTypeId);
+    });
+    this.doc = seed.doc;
+    this.setId = seed.setId;
+    this.savedId = seed.id;
+    this.baseline = JSON.stringify(seed.doc);
+    this.showAllIssues = seed.id !== null;
+    this.history = new EditHistory(JSON.stringify(seed.doc));
+    this.startSchema = seed.type.schema;
+    // Getters read live, so the fields follow a change of card type.
+    const root = () => this.cardType?.schema ?? this.startSchema;
+    const system = () => this.props().system;
+    this.formContext = {
+      get root() {
+        return root();
+      },
+      get system() {
+        return system();
+      },
+      issuesAt: (pointer) => (this.isTouched(pointer) ? (this.issuesByPath.get(pointer) ?? []) : []),
+      register: (pointer) => {
+        this.rendered.add(pointer);
+        return () => this.rendered.delete(pointer);
+      },
+      touch: (pointer) => {
+        this.touched.add(pointer);
+      },
+    };
+  }
+
+  /** The issue as the user reads it: field label and message. */
+  describe(issue: ValidationIssue): string {
+    return issueLabel(issue, this.cardType?.schema, this.doc);
+  }
+
+  isTouched(pointer: string): boolean {
+    return issuesShownAt(pointer, this.touched, this.showAllIssues);
+  }
+
+  /**
+   * Validates the current document in main after a pause in typing (the CSP forbids compiling
+   * schemas in the renderer). Call from an effect: it reads the document, returns the cancel.
+   */
+  validateSoon(): () => void {
+    const json = this.docJson;
+    const snapshot = JSON.parse(json) as CardDocument;
+    const timer = setTimeout(async () => {
+      const seq = ++this.validateSeq;
+      try {
+        const found = await this.deps.api.validateCard({ systemId: this.props().system.id, doc: snapshot });
+        if (seq !== this.validateSeq) return;
+        this.issues = found;
+        this.validatedJson = json;
+      } catch (error) {
+        if (seq === this.validateSeq) this.deps.showError(error);
+      }
+    }, VALIDATE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }
+
+  async save(): Promise<void> {
+    if (!this.canSave || !this.setId) return;
+    this.saving = true;
+    const snapshot = JSON.parse(this.docJson) as CardDocument;
+    try {
+      const result = await this.deps.api.saveCard({ id: this.savedId ?? undefined, setId: this.setId, doc: snapshot });
+      if (!result.ok) {
+        this.issues = result.issues;
+        this.showAllIssues = true;
+        this.deps.showError(notSavedMessage(result.issues.length));
+        return;
+      }
+      this.savedId = result.card.id;
+      this.baseline = JSON.stringify(snapshot);
+      this.deps.showSuccess(`Saved “${result.card.doc.name}”`);
+      this.props().onsaved(result.card);
+    } catch (error) {
+      this.deps.showError(error);
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /** True when leaving is fine: nothing unsaved, or the user agreed to discard it. */
+  confirmDiscard = async (): Promise<boolean> => {
+    if (!this.dirty) return true;
+    return this.deps.confirm({
+      title: 'Discard changes?',
+      message: `“${this.doc.name || 'This card'}” has unsaved changes. Leave without saving them?`,
+      confirmLabel: 'Discard changes',
+      cancelLabel: 'Keep editing',
+      danger: true,
+    });
+  };
+
+  async back(): Promise<void> {
+    if (await this.confirmDiscard()) {
+      this.baseline = this.docJson; // the guard has been answered
+      this.props().onclose();
+    }
+  }
+
+  async remove(): Promise<void> {
+    if (!this.savedId) return;
+    const confirmed = await this.deps.confirm({
+      title: 'Delete card?',
+      message: `“${this.doc.name || 'This card'}” will be removed from “${this.setName}”. Decks that use it will show it as unknown. This cannot be undone.`,
+      confirmLabel: 'Delete card',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await this.deps.api.deleteCard({ id: this.savedId });
+      this.baseline = this.docJson;
+      this.deps.showSuccess(`Deleted “${this.doc.name}”`);
+      this.props().ondeleted();
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  async changeType(typeId: string): Promise<void> {
+    const next = this.typeById(typeId);
+    if (!next) return;
+    this.doc = freshDocument(next);
+    this.issues = [];
+    // After the old fields are gone: a focused one reports a blur (a "touch") as it is removed.
+    await tick();
+    this.touched.clear();
+  }
+
+  /** Shows every issue and focuses the first field that has one. */
+  revealIssues(): void {
+    this.showAllIssues = true;
+    const first = this.issues.find((issue) => this.rendered.has(issue.path));
+    if (first) {
+      queueMicrotask(() =>
+        document
+          .querySelector<HTMLElement>(`[data-field="${CSS.escape(first.path)}"], [data-field-group="${CSS.escape(first.path)}"]`)
+          ?.focus(),
+      );
+    }
+  }
+
+  /** Save when possible, else show why not (the save command). */
+  saveOrReveal(): void {
+    if (this.canSave) void this.save();
+    else this.revealIssues();
+  }
+
+  /** Every change of the document is a history step. Call from an effect. */
+  recordHistory(): void {
+    this.history.record(this.docJson, performance.now());
+  }
+
+  undo(): boolean {
+    return this.restore(this.history.undo());
+  }
+
+  redo(): boolean {
+    return this.restore(this.history.redo());
+  }
+
+  // Restoring a snapshot records nothing: EditHistory knows its present.
+  private restore(snapshot: string | undefined): boolean {
+    if (snapshot === undefined) return false;
+    this.doc = JSON.parse(snapshot) as CardDocument;
+    return true;
+  }
+
+  private typeById(id: string | undefined) {
+    return this.props().system.cardTypes.find((t) => t.id === id);
+  }
+}

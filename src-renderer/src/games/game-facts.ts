@@ -1,0 +1,34 @@
+// How the Games view words a game's rules: pure functions of the system, so they are unit-tested
+// without a browser.
+
+import type { ValueSource } from '../../../card-schema/playtest/format';
+import type { GameSystem, GlossaryEntry } from '../../../card-schema/system/format';
+
+/** Glossary entries whose term or text holds the filter (any case), grouped by category in order of first appearance. */
+export function groupGlossary(entries: GlossaryEntry[], filter: string): [category: string, entries: GlossaryEntry[]][] {
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? entries.filter((e) => `${e.term} ${e.text}`.toLowerCase().includes(needle)) : entries;
+  const groups = new Map<string, GlossaryEntry[]>();
+  for (const entry of shown) groups.set(entry.category, [...(groups.get(entry.category) ?? []), entry]);
+  return [...groups.entries()];
+}
+
+/** A deck section's label, or its id when the system does not name it. */
+export function sectionLabel(system: GameSystem, id: string): string {
+  return system.deck.sections.find((s) => s.id === id)?.label ?? id;
+}
+
+/** "3", or "the Hero's Starting Mana" for a value read from the leader card. */
+export function valueText(system: GameSystem, value: ValueSource | undefined): string {
+  if (value === undefined) return '—';
+  if (typeof value === 'number') return String(value);
+  const leader = system.deck.sections.find((s) => s.id === system.board.leaderSection);
+  const leaderType = system.cardTypes.find((t) => leader?.types.includes(t.id));
+  const title = leaderType?.schema.properties?.[value.leaderField]?.title ?? value.leaderField;
+  return `the ${leader?.label ?? 'leader'}'s ${title}`;
+}
+
+/** What removing a game takes with it, for the confirmation. */
+export function removeGameMessage(name: string, sets: number, cards: number, decks: number): string {
+  return `${name} will be uninstalled together with its ${sets} card ${sets === 1 ? 'set' : 'sets'} (${cards} cards) and ${decks} ${decks === 1 ? 'deck' : 'decks'}. Export the game first to keep a copy. This cannot be undone.`;
+}

@@ -1,0 +1,112 @@
+// The Games view's state and API calls: which game is shown, the systems refused at load, the
+// import report, the glossary filter, and importing, exporting and removing games. The
+// dependencies are injectable so the model can be driven without the real API.
+
+import type { GameSystem } from '../../../card-schema/system/format';
+import type { ApiClient, ImportSystemResult, SystemProblem, SystemSummary } from '../../../src-main/api/contract';
+import type { PickedTextFile } from '../api/read-file';
+import { api } from '../api/client';
+import { jobDock } from '../jobs/job-dock.svelte';
+import { confirmDialog, type ConfirmOptions } from '../lib/dialog.svelte';
+import { reloadSystems, systems } from '../lib/systems.svelte';
+import { showError, showSuccess } from '../lib/toast.svelte';
+import { groupGlossary, removeGameMessage } from './game-facts';
+
+export interface GamesViewDeps {
+  api: Pick<ApiClient, 'listSystemProblems' | 'removeSystem' | 'listSets' | 'listDecks'>;
+  jobs: Pick<typeof jobDock, 'run'>;
+  systems: { readonly list: SystemSummary[] | null; get(id: string): GameSystem | undefined };
+  reloadSystems: () => Promise<unknown>;
+  confirm: (options: ConfirmOptions) => Promise<boolean>;
+  showError: (error: unknown) => void;
+  showSuccess: (message: string) => void;
+}
+
+const appDeps: GamesViewDeps = { api, jobs: jobDock, systems, reloadSystems, confirm: confirmDialog, showError, showSuccess };
+
+export class GamesViewModel {
+  selectedId = $state<string | null>(null);
+  problems = $state.raw<SystemProblem[]>([]);
+  /** The report of the last import, shown until closed. */
+  imported = $state<ImportSystemResult | null>(null);
+  glossaryFilter = $state('');
+
+  // .by: the closure reads `deps` later, after the constructor has set it.
+  readonly list = $derived.by(() => this.deps.systems.list ?? []);
+  /** The chosen game, or the first one until the user picks. */
+  readonly summary = $derived(this.list.find((s) => s.id === this.selectedId) ?? this.list[0]);
+  readonly system = $derived.by(() => (this.summary ? this.deps.systems.get(this.summary.id) : undefined));
+  readonly glossary = $derived(groupGlossary(this.system?.reference?.glossary ?? [], this.glossaryFilter));
+
+  constructor(private readonly deps: GamesViewDeps = appDeps) {}
+
+  select(systemId: string): void {
+    this.selectedId = systemId;
+  }
+
+  closeImportReport(): void {
+    this.imported = null;
+  }
+
+  loadProblems(): void {
+    this.deps.api.listSystemProblems({}).then(
+      (found) => (this.problems = found),
+      (error: unknown) => this.deps.showError(error),
+    );
+  }
+
+  /** Sets and decks of a game that is no longer installed: deleting them is the way out (or importing the game again). */
+  async deleteOrphans(systemId: string): Promise<void> {
+    const confirmed = await this.deps.confirm({
+      title: 'Delete what remains?',
+      message: `The card sets and decks of "${systemId}", a game that is not installed, will be deleted. To keep them, import the game again instead. This cannot be undone.`,
+      confirmLabel: 'Delete sets and decks',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      const removed = await this.deps.api.removeSystem({ systemId });
+      this.deps.showSuccess(`Deleted ${removed.sets} card sets and ${removed.decks} decks of "${systemId}"`);
+      this.loadProblems();
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  async importPicked(picked: PickedTextFile): Promise<void> {
+    const result = await this.deps.jobs.run({ kind: 'importSystem', fileName: picked.fileName, text: picked.text });
+    if (!result) return;
+    await this.deps.reloadSystems();
+    this.selectedId = result.system.id;
+    this.imported = result;
+  }
+
+  async exportGame(systemId: string): Promise<void> {
+    try {
+      await this.deps.jobs.run({ kind: 'exportSystem', systemId });
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  async removeGame(systemId: string, name: string): Promise<void> {
+    try {
+      const [sets, decks] = await Promise.all([this.deps.api.listSets({}), this.deps.api.listDecks({ systemId })]);
+      const own = sets.filter((set) => set.systemId === systemId);
+      const cards = own.reduce((sum, set) => sum + set.cardCount, 0);
+      const confirmed = await this.deps.confirm({
+        title: 'Remove game?',
+        message: removeGameMessage(name, own.length, cards, decks.length),
+        confirmLabel: 'Remove game',
+        danger: true,
+      });
+      if (!confirmed) return;
+      await this.deps.api.removeSystem({ systemId });
+      this.selectedId = null;
+      await this.deps.reloadSystems();
+      this.deps.showSuccess(`Removed ${name}`);
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+}
