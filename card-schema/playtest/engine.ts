@@ -405,7 +405,12 @@ function move(state: PlaytestState, instanceId: string, to: string, position: 't
   const from = state.board.zones.find((zone) => zone.id === fromId);
   const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
   const zones = { ...state.zones };
-  if (fromId) setOwn(zones, fromId, zones[fromId].filter((id) => id !== instanceId));
+  if (fromId)
+    setOwn(
+      zones,
+      fromId,
+      zones[fromId].filter((id) => id !== instanceId),
+    );
   const there = own(zones, to) ?? [];
   setOwn(zones, to, where === 'top' ? [instanceId, ...there] : [...there, instanceId]);
   const place = isPile(target.kind)

@@ -89,7 +89,10 @@ export function checkDeck(lib: Library, deck: DeckInput): DeckReport {
 function copiesPerSection(deck: Deck): Record<string, number> {
   // fromEntries, not assignment: a section id "__proto__" must stay an own key.
   return Object.fromEntries(
-    Object.entries(deck.sections).map(([sectionId, entries]) => [sectionId, entries.reduce((sum, entry) => sum + entry.count, 0)]),
+    Object.entries(deck.sections).map(([sectionId, entries]) => [
+      sectionId,
+      entries.reduce((sum, entry) => sum + entry.count, 0),
+    ]),
   );
 }
 
