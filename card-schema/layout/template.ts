@@ -166,7 +166,9 @@ function pickVariant(
       fallback ??= variant;
       continue;
     }
-    const matches = consts.every(([field, prop]) => (prop.const !== undefined ? prop.const : prop.enum?.[0]) === value[field]);
+    const matches = consts.every(
+      ([field, prop]) => (prop.const !== undefined ? prop.const : prop.enum?.[0]) === own(value, field),
+    );
     if (matches) return variant;
   }
   return fallback;

@@ -404,6 +404,7 @@ function move(state: PlaytestState, instanceId: string, to: string, position: 't
   const fromId = zoneOf(state, instanceId);
   const from = state.board.zones.find((zone) => zone.id === fromId);
   const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
+  // Spread keeps own keys (even "__proto__"); setOwn writes them without touching the prototype.
   const zones = { ...state.zones };
   if (fromId)
     setOwn(

@@ -47,7 +47,7 @@ function schemaAt(root: JsonSchema, pointer: string, doc: unknown): JsonSchema |
     let current = s;
     for (let i = 0; current?.$ref && i < 10; i++) {
       const { $ref, ...rest } = current;
-      current = { ...defs[$ref.split('/').pop() ?? ''], ...rest };
+      current = { ...own(defs, $ref.split('/').pop() ?? ''), ...rest };
     }
     return current;
   };
@@ -167,7 +167,7 @@ function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown)
   const ownerPath = parts.slice(0, parts.length - steps).join('/');
   const variants = (rawSchemaAt(root, ownerPath)?.oneOf ?? []) as JsonSchema[];
   const defs = root.$defs ?? {};
-  const resolved = variants.map((v) => (v.$ref ? defs[v.$ref.split('/').pop() ?? ''] : v));
+  const resolved = variants.map((v) => (v.$ref ? own(defs, v.$ref.split('/').pop() ?? '') : v));
   const value = ownerPath.split('/').slice(1).reduce<unknown>(childOf, doc);
   const chosen = matchingVariant(resolved, value);
   return chosen !== undefined && resolved.indexOf(chosen) === Number(last[1]);
@@ -176,7 +176,8 @@ function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown)
 /** The schema at a pointer, dereferenced but with its oneOf left in place. */
 function rawSchemaAt(root: JsonSchema, pointer: string): JsonSchema | undefined {
   const defs = root.$defs ?? {};
-  const deref = (s: JsonSchema | undefined) => (s?.$ref ? { ...defs[s.$ref.split('/').pop() ?? ''], ...s, $ref: undefined } : s);
+  const deref = (s: JsonSchema | undefined) =>
+    s?.$ref ? { ...own(defs, s.$ref.split('/').pop() ?? ''), ...s, $ref: undefined } : s;
   let schema = deref(root);
   for (const key of pointer.split('/').slice(1)) {
     schema = /^\d+$/.test(key) && schema?.items ? deref(schema.items) : deref(propertyOf(schema, key));

@@ -13,6 +13,7 @@ import type { CardMatch } from '../../card-schema/deck/format';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
+import { own } from '../../card-schema/own-keys';
 import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
@@ -108,7 +109,7 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
 
 function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[] {
   return Object.keys(schema.properties ?? {}).concat(
-    schema.$ref ? fieldsOf(defs[schema.$ref.split('/').pop() ?? ''] ?? {}, defs) : [],
+    schema.$ref ? fieldsOf(own(defs, schema.$ref.split('/').pop() ?? '') ?? {}, defs) : [],
   );
 }
 
