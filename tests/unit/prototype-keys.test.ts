@@ -14,6 +14,7 @@ import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { generateDeckSections } from '../../card-schema/deck/generate';
 import { cardMatches, fieldValue } from '../../card-schema/deck/card-match';
 import { renderTemplate } from '../../card-schema/layout/template';
+import { withProperty } from '../../src-renderer/src/editor/object-value';
 import { PlaytestError, applyAction, cardsIn, createPlaytest, zoneOf } from '../../card-schema/playtest/engine';
 import { DraftError, pick, startDraft, type DraftCard } from '../../card-schema/draft/engine';
 import { loadGameSystem } from '../../src-main/services/game-systems';
@@ -300,6 +301,9 @@ describe('Object.prototype names in the pure engines', () => {
     expect(fieldValue(creature('x'), name)).toBeUndefined();
     expect(renderTemplate(`{${name}}|{keywords}`, { keywords: [keyed(name, 'x')] })).toBe('|x');
     expect(renderTemplate(`{${name}}`, keyed(name, 'shown'))).toBe('shown');
+    const edited = withProperty({ name: 'x' }, name, 1);
+    expect(Object.hasOwn(edited, name) && Object.getPrototypeOf(edited) === Object.prototype).toBe(true);
+    expect(JSON.parse(JSON.stringify(edited))).toEqual(keyed(name, 1, { name: 'x' }));
     expect(fieldValue(creature('x'), `keywords.${name}`)).toBeUndefined();
     expect(cardMatches(creature('x'), { where: [{ field: name, exists: true }] })).toBe(false);
     const generated = generateDeckSections({ id: 'g', label: 'g', fill: [{ section: name, match: {}, copies: 1 }] }, [
