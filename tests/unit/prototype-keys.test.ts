@@ -4,7 +4,7 @@
 // (BAD_INPUT / NOT_FOUND / INVALID_FILE / CONFLICT) and a sentence: never INTERNAL, never a
 // thrown TypeError, and listing decks keeps working afterwards.
 
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -95,7 +95,7 @@ function open(dirs: { systemsDir?: string; samplesDir?: string } = {}): Call {
   return apiCaller(app);
 }
 
-afterEach(async () => {
+afterAll(async () => {
   for (const app of opened.splice(0)) await app.close();
   for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -107,8 +107,13 @@ async function expectDecksList(call: Call): Promise<void> {
 }
 
 describe('Object.prototype names through the API', () => {
+  // One library for all names: each case adds to it, and listing must survive them all.
+  let call: Call;
+  beforeAll(() => {
+    call = open();
+  });
+
   it.each(PROTO_NAMES)('%s as section id, deck name and format', async (name) => {
-    const call = open();
     const entry = { cardId: 'osmcg-core-005', count: 1 };
     const sections = keyed(name, [entry], { main: [entry] });
 
@@ -154,7 +159,6 @@ describe('Object.prototype names through the API', () => {
   });
 
   it.each(PROTO_NAMES)('%s as set name, card field, card type, search text, set id and card id', async (name) => {
-    const call = open();
     const set = await call('createSet', { systemId: 'osmcg', name });
     expect(set.name).toBe(name);
     await settle(call('createSet', { systemId: name, name }));
@@ -231,7 +235,9 @@ describe('a game whose deck section, format and zone are named "constructor"', (
   });
 
   it('saves, checks and lists decks with and without that section', async () => {
-    const call = open({ systemsDir: protoSystemsDir });
+    const osmcgSamples = tmpDir('cw-proto-samples-');
+    cpSync(join(samplesDir, 'osmcg'), join(osmcgSamples, 'osmcg'), { recursive: true });
+    const call = open({ systemsDir: protoSystemsDir, samplesDir: osmcgSamples });
     const set = await call('createSet', { systemId: 'proto', name: 'Proto cards' });
     const card = await call('saveCard', { setId: set.id, doc: creature('Walker') });
     if (!card.ok) throw new Error(JSON.stringify(card.issues));
