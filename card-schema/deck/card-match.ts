@@ -3,14 +3,16 @@
 
 import type { CardDocument } from '../system/format';
 import type { CardMatch, FieldCondition } from './format';
+import { own } from '../own-keys';
 
 /** A card field by name; a dotted name reads nested objects ("cost.amount"). */
 export function fieldValue(doc: CardDocument, field: string): unknown {
-  if (!field.includes('.')) return doc[field];
+  // Own properties only: a field named "constructor" or "toString" is absent unless the card has it.
+  if (!field.includes('.')) return own(doc, field);
   let value: unknown = doc;
   for (const part of field.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[part];
+    value = own(value as Record<string, unknown>, part);
   }
   return value;
 }

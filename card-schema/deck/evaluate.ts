@@ -5,6 +5,7 @@
 
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
 import { cardMatches, fieldValue } from './card-match';
+import { own } from '../own-keys';
 import type {
   AllowedTypesRule,
   CardsMatchRule,
@@ -48,8 +49,11 @@ export function evaluateDeck(
   lookup: CardLookup,
 ): DeckReport {
   const sections = deck.sections ?? {};
-  const counts: Record<string, number> = {};
-  for (const section of system.deck.sections) counts[section.id] = total(sections[section.id]);
+  // Section ids may be named like Object.prototype members ("constructor"): read them with
+  // `own`, and build counts with fromEntries so every id, even "__proto__", is an own key.
+  const counts: Record<string, number> = Object.fromEntries(
+    system.deck.sections.map((section) => [section.id, total(own(sections, section.id))]),
+  );
   const context: Context = { system, sections, lookup, counts };
   const violations: Violation[] = [];
 
@@ -108,7 +112,7 @@ function entriesOf(
   const ids = sectionIds ?? context.system.deck.sections.map((section) => section.id);
   const result: { entry: DeckEntry; doc: CardDocument | undefined }[] = [];
   for (const sectionId of ids)
-    for (const entry of context.sections[sectionId] ?? []) result.push({ entry, doc: context.lookup(entry.cardId) });
+    for (const entry of own(context.sections, sectionId) ?? []) result.push({ entry, doc: context.lookup(entry.cardId) });
   return result;
 }
 
@@ -162,7 +166,7 @@ function unknownCards(context: Context): Violation[] {
 }
 
 function sectionSize(context: Context, rule: SectionSizeRule, id: string): Violation[] {
-  const count = context.counts[rule.section] ?? total(context.sections[rule.section]);
+  const count = own(context.counts, rule.section) ?? total(own(context.sections, rule.section));
   const label = sectionLabel(context.system, rule.section);
   const needs =
     rule.min !== undefined && rule.min === rule.max
@@ -185,7 +189,7 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
 
 function allowedTypes(context: Context, rule: AllowedTypesRule, id: string): Violation[] {
   const allowed = new Set(rule.types);
-  const offending = (context.sections[rule.section] ?? []).filter((entry, index, entries) => {
+  const offending = (own(context.sections, rule.section) ?? []).filter((entry, index, entries) => {
     const doc = context.lookup(entry.cardId);
     const first = entries.findIndex((e) => e.cardId === entry.cardId) === index;
     return first && doc !== undefined && !allowed.has(doc.type);
@@ -385,7 +389,7 @@ function prerequisite(context: Context, rule: PrerequisiteRule, id: string): Vio
 function identitySubset(context: Context, rule: IdentitySubsetRule, id: string): Violation[] {
   const dimension = context.system.identity;
   if (!dimension) return [];
-  const leaderEntry = (context.sections[rule.leaderSection] ?? [])[0];
+  const leaderEntry = (own(context.sections, rule.leaderSection) ?? [])[0];
   const leader = leaderEntry ? context.lookup(leaderEntry.cardId) : undefined;
   if (!leader) {
     const label = sectionLabel(context.system, rule.leaderSection);
@@ -403,7 +407,7 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
   const allowed = new Set(identityOf(leader, dimension));
   const offending: { cardId: string; outside: string[] }[] = [];
   for (const sectionId of rule.sections) {
-    for (const entry of context.sections[sectionId] ?? []) {
+    for (const entry of own(context.sections, sectionId) ?? []) {
       const doc = context.lookup(entry.cardId);
       if (!doc) continue;
       const outside = identityOf(doc, dimension).filter((value) => !neutral.has(value) && !allowed.has(value));
@@ -429,7 +433,7 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
 
 /** The identity values a card declares (an array field, or a single string). */
 export function identityOf(doc: CardDocument, dimension: IdentityDimension): string[] {
-  const value = doc[dimension.field];
+  const value = own(doc, dimension.field);
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   return typeof value === 'string' ? [value] : [];
 }

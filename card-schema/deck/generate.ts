@@ -9,9 +9,11 @@ export function generateDeckSections(
   generator: DeckGenerator,
   cards: readonly { id: string; doc: CardDocument }[],
 ): Record<string, DeckEntry[]> {
-  const sections: Record<string, DeckEntry[]> = {};
+  // A Map, not an object: section ids are game data and may be named like "constructor".
+  const sections = new Map<string, DeckEntry[]>();
   for (const fill of generator.fill) {
-    const entries = (sections[fill.section] ??= []);
+    const entries = sections.get(fill.section) ?? [];
+    sections.set(fill.section, entries);
     const names = new Set<string>();
     for (const card of cards) {
       if (names.has(card.doc.name) || !cardMatches(card.doc, fill.match)) continue;
@@ -23,5 +25,6 @@ export function generateDeckSections(
       else entries.push({ cardId: card.id, count: copies });
     }
   }
-  return sections;
+  // fromEntries defines own properties, so even a "__proto__" section stays a section.
+  return Object.fromEntries(sections);
 }

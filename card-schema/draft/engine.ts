@@ -4,6 +4,7 @@
 // pile, picks a card, passes the pile to the next player, until the piles are empty.
 
 import { cardMatches } from '../deck/card-match';
+import { own, setOwn } from '../own-keys';
 import type { DeckEntry, DraftSetup } from '../deck/format';
 import { nextRandom, seedState, shuffled } from '../playtest/rng';
 import type { CardDocument } from '../system/format';
@@ -44,8 +45,9 @@ export function startDraft(setup: DraftSetup, pool: readonly DraftCard[], player
   if (!Number.isInteger(players) || players < setup.players.min || players > setup.players.max) {
     throw new DraftError(`This draft is for ${setup.players.min} to ${setup.players.max} players; got ${players}.`);
   }
+  // Card ids are user data and may be named like Object.prototype members ("constructor").
   const cards: Record<string, DraftCard> = {};
-  for (const card of pool) if (!cards[card.id] && cardMatches(card.doc, setup.eligible)) cards[card.id] = card;
+  for (const card of pool) if (!own(cards, card.id) && cardMatches(card.doc, setup.eligible)) setOwn(cards, card.id, card);
   const ineligible = pool.length - Object.keys(cards).length;
   const [order, rng] = shuffled(Object.keys(cards), seedState(seed));
   const piles: string[][] = [];
@@ -73,7 +75,7 @@ export function pick(state: DraftState, cardId: string): DraftState {
   if (state.done) throw new DraftError('The draft is over.');
   const pile = state.inFront[0] ?? [];
   if (!pile.includes(cardId)) {
-    const name = state.cards[cardId]?.doc.name;
+    const name = own(state.cards, cardId)?.doc.name;
     throw new DraftError(`${name ? `"${name}"` : `Card "${cardId}"`} is not in the pile in front of you.`);
   }
   const inFront = state.inFront.map((cards) => [...cards]);

@@ -7,6 +7,7 @@ import type { CardDocument, CardTypeDef, GameSystem, IdentityValue } from '../sy
 import type { JsonSchema } from '../system/json-schema';
 import type { CardDrawing, CardLayout, DrawOp, FontFace, Paint, PipsElement, RectElement, TextElement } from './format';
 import { renderTemplate } from './template';
+import { own } from '../own-keys';
 import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
 
 export const BACK_LAYOUT_ID = 'back';
@@ -29,7 +30,7 @@ interface LayoutSubject {
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
   const cardType: CardTypeDef | undefined = system.cardTypes.find((type) => type.id === doc.type);
-  const layout = (cardType && system.layouts[cardType.layout]) ?? firstFrontLayout(system);
+  const layout = (cardType && own(system.layouts, cardType.layout)) ?? firstFrontLayout(system);
   const typeLabel = cardType?.label ?? (typeof doc.type === 'string' && doc.type ? `Unknown type “${doc.type}”` : 'Unknown type');
   const subject: LayoutSubject = {
     values: doc,
@@ -91,7 +92,7 @@ function draw(system: GameSystem, layout: CardLayout | undefined, subject: Layou
   const background = layout ? paint(layout.background, subject) : '#ffffff';
   ops.push({ op: 'rect', x: 0, y: 0, w: widthMm, h: heightMm, radius: cornerRadiusMm, fill: background });
   for (const element of layout?.elements ?? []) {
-    if (element.when !== undefined && isEmpty(subject.values[element.when])) continue;
+    if (element.when !== undefined && isEmpty(own(subject.values, element.when))) continue;
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
     else if (element.kind === 'text') ops.push(...textOps(element, subject));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
@@ -110,7 +111,7 @@ function isEmpty(value: unknown): boolean {
 function identityColors(system: GameSystem, doc: CardDocument): string[] {
   const identity = system.identity;
   if (!identity) return [];
-  const raw = doc[identity.field];
+  const raw = own(doc, identity.field);
   const ids = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   const byId = new Map<string, IdentityValue>(identity.values.map((value) => [value.id, value]));
   const colors: string[] = [];

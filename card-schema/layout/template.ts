@@ -4,6 +4,7 @@
 // numbers as is (or with a sign with `{field|signed}`: "+2", "−1").
 
 import type { JsonSchema } from '../system/json-schema';
+import { own } from '../own-keys';
 
 export interface TemplateContext {
   /** Schema of the object whose fields the template names (the card type's schema). */
@@ -35,9 +36,10 @@ function renderWith(
 ): string {
   const show = (field: string, modifier: string | undefined): string => {
     if (Object.hasOwn(vars, field)) return vars[field];
-    const value = values[field];
+    // Own fields only: a template naming {constructor} must not print Object's constructor.
+    const value = own(values, field);
     if (modifier === 'signed' && typeof value === 'number' && Number.isFinite(value)) return signed(value);
-    const fieldSchema = resolve(schema?.properties?.[field], defs);
+    const fieldSchema = resolve(schema?.properties && own(schema.properties, field), defs);
     return displayValue(value, fieldSchema, defs, depth + 1, modifier === 'lines' ? '\n' : undefined);
   };
   return template.replace(PLACEHOLDER, (...groups: (string | undefined)[]) => {
@@ -53,7 +55,7 @@ function resolve(schema: JsonSchema | undefined, defs: Record<string, JsonSchema
   let current = schema;
   for (let hops = 0; current?.$ref !== undefined && hops < MAX_DEPTH; hops++) {
     const match = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(current.$ref);
-    const target = match ? defs[decodeURIComponent(match[1])] : undefined;
+    const target = match ? own(defs, decodeURIComponent(match[1])) : undefined;
     if (!target) return undefined;
     // Keywords beside `$ref` (2020-12 allows them) refine the target, e.g. an `x-display`.
     const { $ref: _ref, ...siblings } = current;
@@ -128,7 +130,8 @@ function defaultObjectDisplay(
   defs: Record<string, JsonSchema>,
   depth: number,
 ): string {
-  const show = (field: string) => displayValue(value[field], resolve(schema?.properties?.[field], defs), defs, depth + 1);
+  const show = (field: string) =>
+    displayValue(own(value, field), resolve(schema?.properties && own(schema.properties, field), defs), defs, depth + 1);
   const name = show('name');
   if (name) {
     const cost = show('cost');
@@ -163,7 +166,9 @@ function pickVariant(
       fallback ??= variant;
       continue;
     }
-    const matches = consts.every(([field, prop]) => (prop.const !== undefined ? prop.const : prop.enum?.[0]) === value[field]);
+    const matches = consts.every(
+      ([field, prop]) => (prop.const !== undefined ? prop.const : prop.enum?.[0]) === own(value, field),
+    );
     if (matches) return variant;
   }
   return fallback;

@@ -4,6 +4,7 @@
 // Pile order: index 0 of a zone is its top card (the next draw for a deck).
 
 import { cardMatches } from '../deck/card-match';
+import { own, setOwn } from '../own-keys';
 import type { Deck } from '../deck/format';
 import type { CardDocument, GameSystem } from '../system/format';
 import type { BoardSetup, ValueSource, ZoneDef, ZoneKind } from './format';
@@ -112,7 +113,7 @@ export function createPlaytest(
   const missing = new Map<string, number>();
   const expand = (sectionId: string): string[] => {
     const ids: string[] = [];
-    for (const entry of deck.sections[sectionId] ?? []) {
+    for (const entry of own(deck.sections, sectionId) ?? []) {
       const copies = Number.isFinite(entry.count) ? Math.max(0, Math.floor(entry.count)) : 0;
       const doc = lookup(entry.cardId);
       if (!doc) {
@@ -131,14 +132,16 @@ export function createPlaytest(
 
   const zones: Record<string, string[]> = Object.fromEntries(board.zones.map((zone) => [zone.id, []]));
   const leaderIds = board.leaderSection ? expand(board.leaderSection) : [];
-  if (boardZone) zones[boardZone.id] = leaderIds;
+  if (boardZone) setOwn(zones, boardZone.id, leaderIds);
   const [deckIds, firstRng] = shuffled(expand(board.deckSection), seedState(seed));
   let rng = firstRng;
-  zones[deckZone.id] = deckIds;
+  setOwn(zones, deckZone.id, deckIds);
   // Extra decks (OSMCG's Missions) start shuffled in their own zones.
   for (const zone of board.zones) {
     if (!zone.section || zone.id === deckZone.id) continue;
-    [zones[zone.id], rng] = shuffled(expand(zone.section), rng);
+    const [ids, next] = shuffled(expand(zone.section), rng);
+    setOwn(zones, zone.id, ids);
+    rng = next;
   }
 
   if (mode) log.push(`Mode: ${mode.label}.`);
@@ -327,7 +330,7 @@ function keep(state: PlaytestState, bottom: string[]): PlaytestState {
   if (notInHand.length > 0) {
     throw new PlaytestError(`Only cards in the ${handZone.label} can go to the bottom; not in hand: ${notInHand.join(', ')}.`);
   }
-  const names = bottom.map((id) => state.cards[id].name);
+  const names = bottom.map((id) => own(state.cards, id)?.name ?? id);
   return {
     ...state,
     awaitingKeep: false,
@@ -387,12 +390,12 @@ function drawCards(state: PlaytestState, count: number, verb: string): PlaytestS
     log.push(drawn.length === 1 ? `${verb} ${names[0]}.` : `${verb} (${drawn.length}): ${names.join(', ')}.`);
   }
   const zones = { ...state.zones, [deckZone.id]: deck, [handZone.id]: [...state.zones[handZone.id], ...drawn] };
-  if (discardZone) zones[discardZone.id] = discard;
+  if (discardZone) setOwn(zones, discardZone.id, discard);
   return { ...state, rng, zones, log };
 }
 
 function move(state: PlaytestState, instanceId: string, to: string, position: 'top' | 'bottom' | undefined): PlaytestState {
-  const card = state.cards[instanceId];
+  const card = own(state.cards, instanceId);
   if (!card) throw new PlaytestError(`No card instance "${instanceId}" in this playtest.`);
   const target = state.board.zones.find((zone) => zone.id === to);
   if (!target) {
@@ -401,9 +404,16 @@ function move(state: PlaytestState, instanceId: string, to: string, position: 't
   const fromId = zoneOf(state, instanceId);
   const from = state.board.zones.find((zone) => zone.id === fromId);
   const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
+  // Spread keeps own keys (even "__proto__"); setOwn writes them without touching the prototype.
   const zones = { ...state.zones };
-  if (fromId) zones[fromId] = zones[fromId].filter((id) => id !== instanceId);
-  zones[to] = where === 'top' ? [instanceId, ...zones[to]] : [...zones[to], instanceId];
+  if (fromId)
+    setOwn(
+      zones,
+      fromId,
+      zones[fromId].filter((id) => id !== instanceId),
+    );
+  const there = own(zones, to) ?? [];
+  setOwn(zones, to, where === 'top' ? [instanceId, ...there] : [...there, instanceId]);
   const place = isPile(target.kind)
     ? `${where === 'top' ? 'on top of' : 'at the bottom of'} the ${target.label}`
     : `to the ${target.label}`;
@@ -481,7 +491,7 @@ export function zoneOf(state: PlaytestState, instanceId: string): string | undef
 
 /** The instances in a zone, top (or leftmost) first. */
 export function cardsIn(state: PlaytestState, zoneId: string): CardInstance[] {
-  return (state.zones[zoneId] ?? []).map((id) => state.cards[id]);
+  return (own(state.zones, zoneId) ?? []).map((id) => state.cards[id]);
 }
 
 /** The first zone of a kind; the setup must define deck and hand zones. */

@@ -3,6 +3,7 @@
 // and build a fresh value for a schema. Pure: the schema-driven editor and tests use it.
 
 import type { JsonSchema, JsonSchemaType } from './json-schema';
+import { own, setOwn } from '../own-keys';
 
 const MAX_REF_HOPS = 32;
 
@@ -98,8 +99,8 @@ export function constProperties(root: JsonSchema, variant: JsonSchema): Record<s
   const fixed: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(resolved.properties ?? {})) {
     const target = resolveSchema(root, property);
-    if (target.const !== undefined) fixed[name] = target.const;
-    else if (target.enum?.length === 1) fixed[name] = target.enum[0];
+    if (target.const !== undefined) setOwn(fixed, name, target.const);
+    else if (target.enum?.length === 1) setOwn(fixed, name, target.enum[0]);
   }
   return fixed;
 }
@@ -117,7 +118,7 @@ export function matchVariant(root: JsonSchema, variants: JsonSchema[], value: un
     const fixed = constProperties(root, variant);
     const names = Object.keys(fixed);
     if (names.length > 0) {
-      if (isObject && names.every((name) => sameJson((value as Record<string, unknown>)[name], fixed[name]))) return i;
+      if (isObject && names.every((name) => sameJson(own(value as Record<string, unknown>, name), fixed[name]))) return i;
       continue;
     }
     if (variant.const !== undefined) {
@@ -133,7 +134,9 @@ export function matchVariant(root: JsonSchema, variants: JsonSchema[], value: un
 export function variantDiscriminator(root: JsonSchema, variants: JsonSchema[]): string | null {
   if (variants.length === 0) return null;
   const fixedPerVariant = variants.map((variant) => constProperties(root, variant));
-  const candidates = Object.keys(fixedPerVariant[0]).filter((name) => fixedPerVariant.every((fixed) => name in fixed));
+  const candidates = Object.keys(fixedPerVariant[0]).filter((name) =>
+    fixedPerVariant.every((fixed) => Object.hasOwn(fixed, name)),
+  );
   return candidates[0] ?? null;
 }
 
@@ -183,7 +186,7 @@ export function defaultValueFor(root: JsonSchema, schema: JsonSchema, depth = 0)
       for (const [name, property] of Object.entries(resolved.properties ?? {})) {
         const target = resolveSchema(root, property);
         if (required.has(name) || target.default !== undefined) {
-          value[name] = defaultValueFor(root, property, depth + 1);
+          setOwn(value, name, defaultValueFor(root, property, depth + 1));
         }
       }
       return value;

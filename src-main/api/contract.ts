@@ -8,7 +8,21 @@ import type { Deck, DeckReport } from '../../card-schema/deck/format';
 import type { ApiErrorCode } from './wire';
 
 const id = z.string().min(1).max(200);
-const cardDocument = z.object({ type: z.string(), name: z.string() }).catchall(z.unknown());
+
+/**
+ * zod silently drops an own `__proto__` key (JSON.parse makes one) from objects and records,
+ * so a section or card field of that name would vanish without a word: refuse it by name.
+ * Other Object.prototype names ("constructor", "toString") are ordinary keys.
+ */
+function withoutProtoKey<T extends z.ZodType>(schema: T, what: string) {
+  return z
+    .custom<z.input<T>>((value) => !(typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')), {
+      error: `"__proto__" cannot be used as ${what}`,
+    })
+    .pipe(schema as z.ZodType<z.output<T>, z.input<T>>);
+}
+
+const cardDocument = withoutProtoKey(z.object({ type: z.string(), name: z.string() }).catchall(z.unknown()), 'a card field name');
 const deckEntry = z.object({ cardId: id, count: z.number().int().min(1).max(999) });
 const deckInput = z.object({
   id: id.optional(),
@@ -17,7 +31,7 @@ const deckInput = z.object({
   notes: z.string().max(20_000).optional(),
   /** Play format id; the system's first format when absent. */
   format: id.optional(),
-  sections: z.record(z.string(), z.array(deckEntry).max(2_000)),
+  sections: withoutProtoKey(z.record(z.string(), z.array(deckEntry).max(2_000)), 'a deck section id'),
 });
 const printOptions = z
   .object({

@@ -4,6 +4,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
+import { own } from '../../card-schema/own-keys';
 import type { ValidationIssue } from '../api/contract';
 import { createAjv } from './ajv';
 import { cardLimitIssue } from './card-limits';
@@ -32,6 +33,16 @@ export function createCardValidator(system: GameSystem): (doc: unknown) => Valid
   };
 }
 
+// Pointer steps come from the card ("/constructor" for an unknown field named so): follow own
+// properties only, or an Object.prototype member would pass for a schema or a value.
+function childOf(value: unknown, key: string): unknown {
+  return value && typeof value === 'object' ? own(value as Record<string, unknown>, key) : undefined;
+}
+
+function propertyOf(schema: JsonSchema | undefined, key: string): JsonSchema | undefined {
+  return schema?.properties ? own(schema.properties, key) : undefined;
+}
+
 /** Walks the schema along a JSON pointer (through $ref, items and the matching oneOf variant). */
 function schemaAt(root: JsonSchema, pointer: string, doc: unknown): JsonSchema | undefined {
   const defs = root.$defs ?? {};
@@ -39,7 +50,7 @@ function schemaAt(root: JsonSchema, pointer: string, doc: unknown): JsonSchema |
     let current = s;
     for (let i = 0; current?.$ref && i < 10; i++) {
       const { $ref, ...rest } = current;
-      current = { ...defs[$ref.split('/').pop() ?? ''], ...rest };
+      current = { ...own(defs, $ref.split('/').pop() ?? ''), ...rest };
     }
     return current;
   };
@@ -48,8 +59,8 @@ function schemaAt(root: JsonSchema, pointer: string, doc: unknown): JsonSchema |
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (schema?.oneOf) schema = deref(matchingVariant(schema.oneOf.map(deref), value)) ?? schema;
-    schema = Array.isArray(value) ? deref(schema?.items) : deref(schema?.properties?.[key]);
-    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    schema = Array.isArray(value) ? deref(schema?.items) : deref(propertyOf(schema, key));
+    value = childOf(value, key);
   }
   if (schema?.oneOf) schema = deref(matchingVariant(schema.oneOf.map(deref), value)) ?? schema;
   return schema;
@@ -128,10 +139,7 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'oneOf': {
       const parent = rawSchemaAt(root, path);
       const variants = (parent?.oneOf ?? []) as JsonSchema[];
-      const value = path
-        .split('/')
-        .slice(1)
-        .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+      const value = path.split('/').slice(1).reduce<unknown>(childOf, doc);
       const by = discriminators(variants);
       if (by && (!value || typeof value !== 'object' || !by.values.includes((value as Record<string, unknown>)[by.key]))) {
         const got = value && typeof value === 'object' ? (value as Record<string, unknown>)[by.key] : undefined;
@@ -162,11 +170,8 @@ function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown)
   const ownerPath = parts.slice(0, parts.length - steps).join('/');
   const variants = (rawSchemaAt(root, ownerPath)?.oneOf ?? []) as JsonSchema[];
   const defs = root.$defs ?? {};
-  const resolved = variants.map((v) => (v.$ref ? defs[v.$ref.split('/').pop() ?? ''] : v));
-  const value = ownerPath
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+  const resolved = variants.map((v) => (v.$ref ? own(defs, v.$ref.split('/').pop() ?? '') : v));
+  const value = ownerPath.split('/').slice(1).reduce<unknown>(childOf, doc);
   const chosen = matchingVariant(resolved, value);
   return chosen !== undefined && resolved.indexOf(chosen) === Number(last[1]);
 }
@@ -174,10 +179,11 @@ function fromMatchingVariant(error: ErrorObject, root: JsonSchema, doc: unknown)
 /** The schema at a pointer, dereferenced but with its oneOf left in place. */
 function rawSchemaAt(root: JsonSchema, pointer: string): JsonSchema | undefined {
   const defs = root.$defs ?? {};
-  const deref = (s: JsonSchema | undefined) => (s?.$ref ? { ...defs[s.$ref.split('/').pop() ?? ''], ...s, $ref: undefined } : s);
+  const deref = (s: JsonSchema | undefined) =>
+    s?.$ref ? { ...own(defs, s.$ref.split('/').pop() ?? ''), ...s, $ref: undefined } : s;
   let schema = deref(root);
   for (const key of pointer.split('/').slice(1)) {
-    schema = /^\d+$/.test(key) && schema?.items ? deref(schema.items) : deref(schema?.properties?.[key]);
+    schema = /^\d+$/.test(key) && schema?.items ? deref(schema.items) : deref(propertyOf(schema, key));
   }
   return schema;
 }

@@ -4,6 +4,7 @@
 
 import type { Deck, DeckEntry, DeckReport } from '../../card-schema/deck/format';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
+import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import { ApiError, type DeckSummary } from '../api/contract';
 import type { PrintItem } from '../pdf/print-sheet';
@@ -86,11 +87,13 @@ export function checkDeck(lib: Library, deck: DeckInput): DeckReport {
 }
 
 function copiesPerSection(deck: Deck): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [sectionId, entries] of Object.entries(deck.sections)) {
-    counts[sectionId] = entries.reduce((sum, entry) => sum + entry.count, 0);
-  }
-  return counts;
+  // fromEntries, not assignment: a section id "__proto__" must stay an own key.
+  return Object.fromEntries(
+    Object.entries(deck.sections).map(([sectionId, entries]) => [
+      sectionId,
+      entries.reduce((sum, entry) => sum + entry.count, 0),
+    ]),
+  );
 }
 
 export function deckSummaries(lib: Library, systemId?: string): DeckSummary[] {
@@ -113,7 +116,7 @@ export function deckSummaries(lib: Library, systemId?: string): DeckSummary[] {
 export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, DeckEntry[]][] {
   const ordered = [...system.deck.sections].sort((a, b) => Number(Boolean(b.leader)) - Number(Boolean(a.leader)));
   return ordered
-    .map((section): [string, DeckEntry[]] => [section.id, deck.sections[section.id] ?? []])
+    .map((section): [string, DeckEntry[]] => [section.id, own(deck.sections, section.id) ?? []])
     .filter(([, entries]) => entries.length > 0);
 }
 

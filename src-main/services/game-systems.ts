@@ -15,6 +15,7 @@ import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
 import { pointerBeyondDepth } from './json-depth';
 import { findUnsupportedPattern } from './schema-patterns';
+import { own } from '../../card-schema/own-keys';
 import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
@@ -119,7 +120,7 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
 
 function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[] {
   return Object.keys(schema.properties ?? {}).concat(
-    schema.$ref ? fieldsOf(defs[schema.$ref.split('/').pop() ?? ''] ?? {}, defs) : [],
+    schema.$ref ? fieldsOf(own(defs, schema.$ref.split('/').pop() ?? '') ?? {}, defs) : [],
   );
 }
 

@@ -5,6 +5,7 @@
 // out: searching "2" should not match every card that costs 2.
 
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
+import { own } from '../../card-schema/own-keys';
 
 /** Fields indexed elsewhere: `name` has its own FTS column; `type` is indexed by its label. */
 const SKIPPED_TOP_LEVEL = new Set(['name', 'type']);
@@ -24,7 +25,7 @@ export function buildSearchText(doc: CardDocument, system?: GameSystem): string 
   }
 
   const identity = system?.identity;
-  const identityValues = identity ? doc[identity.field] : undefined;
+  const identityValues = identity ? own(doc, identity.field) : undefined;
   if (identity && Array.isArray(identityValues)) {
     for (const valueId of identityValues) {
       const label = identity.values.find((value) => value.id === valueId)?.label;

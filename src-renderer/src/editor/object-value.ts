@@ -1,5 +1,7 @@
 // Immutable updates of form values: every change produces a new value for `set`.
 
+import { setOwn } from '../../../card-schema/own-keys';
+
 export function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
@@ -7,8 +9,9 @@ export function asRecord(value: unknown): Record<string, unknown> {
 /** A copy of `object` with `name` set to `value`, or removed when `value` is undefined. */
 export function withProperty(object: unknown, name: string, value: unknown): Record<string, unknown> {
   const next: Record<string, unknown> = { ...asRecord(object) };
+  // setOwn: a field named "__proto__" must become a field, not the object's prototype.
   if (value === undefined) delete next[name];
-  else next[name] = value;
+  else setOwn(next, name, value);
   return next;
 }
 

@@ -2,6 +2,7 @@
 // the reactive `systems` view; loaders share one in-flight request per id.
 
 import type { GameSystem } from '../../../card-schema/system/format';
+import { own } from '../../../card-schema/own-keys';
 import type { SystemSummary } from '../../../src-main/api/contract';
 import { api } from '../api/client';
 
@@ -18,7 +19,7 @@ export const systems = {
   },
   /** A fully loaded system, or undefined until `loadSystem(id)` resolved. */
   get(id: string): GameSystem | undefined {
-    return loaded[id];
+    return own(loaded, id);
   },
 };
 
