@@ -10,6 +10,7 @@ import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
+import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
 import { SystemRegistry } from '../services/system-registry';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
@@ -32,6 +33,8 @@ export interface CardwrightOptions {
    * it (unit tests) they run inline on this thread.
    */
   jobWorker?: string;
+  /** How long after start-up the daily backup check runs; default 10 s, so it never slows start. */
+  startupBackupDelayMs?: number;
 }
 
 export interface Cardwright {
@@ -69,7 +72,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
     listSystemProblems: () => errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
-    removeSystem: ({ systemId }) => removeUserSystem(lib, userSystemsDir, systemId),
+    removeSystem: ({ systemId }) =>
+      removeUserSystem(lib, userSystemsDir, systemId, () => backupBeforeRemoval(lib, options.dataDir)),
 
     listSets: () => store.sets.list(),
     createSet: (input) => createSet(lib, input),
@@ -90,8 +94,13 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     exportDeck: ({ id }) => exportDeckFile(lib, id),
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
 
+    listBackups: () => listBackups(options.dataDir),
+    backupNow: () => backupNow(lib, options.dataDir),
+    restoreBackup: ({ id }) => restoreBackup(lib, options.dataDir, id),
+
     ...jobs.handlers,
   };
+  const cancelStartupBackup = scheduleStartupBackup(lib, options.dataDir, options.startupBackupDelayMs ?? 10_000);
 
   return {
     handlers,
@@ -99,6 +108,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     systemErrors: errors,
     jobs: jobs.manager,
     close: async () => {
+      cancelStartupBackup();
       await jobs.close();
       store.close();
     },

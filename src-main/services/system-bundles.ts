@@ -172,13 +172,20 @@ export function importSystemBundle(
 
 /**
  * Uninstalls a user-installed game with its sets, cards and decks. The folder is first moved
- * aside, so a failing database change puts everything back as it was.
+ * aside, so a failing database change puts everything back as it was. `backup` runs once the
+ * removal is known to be allowed, before anything changes (the app snapshots the library).
  */
-export function removeUserSystem(lib: Library, userSystemsDir: string, systemId: string): RemoveSystemResult {
+export function removeUserSystem(
+  lib: Library,
+  userSystemsDir: string,
+  systemId: string,
+  backup: () => void = () => {},
+): RemoveSystemResult {
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   if (installed.builtIn)
     throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
+  backup();
   const aside = join(userSystemsDir, `.removing-${randomUUID()}`);
   renameSync(installed.dir, aside);
   try {
