@@ -17,7 +17,7 @@ import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
-import type { ApiHandlers } from './contract';
+import { ApiError, type ApiHandlers } from './contract';
 
 export interface CardwrightOptions {
   dataDir: string;
@@ -96,7 +96,12 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     listBackups: () => listBackups(options.dataDir),
     backupNow: () => backupNow(lib, options.dataDir),
-    restoreBackup: ({ id }) => restoreBackup(lib, options.dataDir, id),
+    restoreBackup: ({ id }) => {
+      // A job would keep writing its part into the library that is being replaced.
+      if (jobs.manager.list().some((job) => job.state === 'queued' || job.state === 'running'))
+        throw new ApiError('Wait for the running jobs to finish (or cancel them), then restore the backup', 'CONFLICT');
+      return restoreBackup(lib, options.dataDir, id);
+    },
 
     ...jobs.handlers,
   };

@@ -91,7 +91,8 @@ export async function restoreBackup(lib: Library, dataDir: string, id: string): 
   writeSnapshot(lib.store.db, backupsDir(dataDir), 'pre-restore', new Date(), false);
   const snapshot = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    await snapshot.backup(databaseFile(dataDir));
+    // After the first step, copy the rest in one: the app's own calls never see a half-done restore.
+    await snapshot.backup(databaseFile(dataDir), { progress: () => 0x7fffffff });
   } finally {
     snapshot.close();
   }

@@ -164,6 +164,18 @@ describe('backups through the API', () => {
     expect(readdirSync(join(dataDir, 'backups')).filter((name) => name.includes('pre-restore'))).toEqual([]);
   });
 
+  it('refuses to restore while a job runs', async () => {
+    const app = open(tmpDir());
+    const call = apiCaller(app);
+    const backup = await call('backupNow', {});
+    const [set] = await call('listSets', {});
+    // Straight to the handlers, in one tick: the inline test executor finishes jobs quickly.
+    const job = await app.handlers.startJob({ job: { kind: 'exportSet', setId: set.id }, saveAs: false });
+    expect(() => app.handlers.restoreBackup({ id: backup.id })).toThrow(/Wait for the running jobs/);
+    await app.jobs.wait(job!.id);
+    await call('restoreBackup', { id: backup.id });
+  });
+
   it('takes the start-up backup after start, and only when the newest is more than a day old', async () => {
     const dataDir = tmpDir();
     const app = openCardwright({ dataDir, ...dirs, startupBackupDelayMs: 10 });
