@@ -13,10 +13,11 @@ export interface AppCommandInfo {
   group: 'File' | 'Edit' | 'View' | 'Go' | 'Help';
 }
 
-export const APP_COMMANDS = [
+const COMMANDS = [
   { id: 'new-card', label: 'New card', accelerator: 'CmdOrCtrl+N', group: 'File' },
   { id: 'save', label: 'Save', accelerator: 'CmdOrCtrl+S', group: 'File' },
   { id: 'print', label: 'Print…', accelerator: 'CmdOrCtrl+P', group: 'File' },
+  { id: 'restore-backup', label: 'Restore from backup…', group: 'File' },
   { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', group: 'Edit' },
   { id: 'redo', label: 'Redo', accelerator: 'CmdOrCtrl+Shift+Z', alternates: ['CmdOrCtrl+Y'], group: 'Edit' },
   { id: 'search', label: 'Search', accelerator: 'CmdOrCtrl+F', group: 'Edit' },
@@ -29,7 +30,10 @@ export const APP_COMMANDS = [
   { id: 'shortcuts', label: 'Keyboard shortcuts', accelerator: 'F1', alternates: ['Shift+/', '?'], group: 'Help' },
 ] as const satisfies readonly AppCommandInfo[];
 
-export type AppCommand = (typeof APP_COMMANDS)[number]['id'];
+export type AppCommand = (typeof COMMANDS)[number]['id'];
+
+/** Typed as the interface, not the literals: not every command has an accelerator. */
+export const APP_COMMANDS: readonly (AppCommandInfo & { id: AppCommand })[] = COMMANDS;
 
 export function isAppCommand(value: unknown): value is AppCommand {
   return typeof value === 'string' && APP_COMMANDS.some((command) => command.id === value);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { Deck, DeckReport } from '../../card-schema/deck/format';
 import type { ApiErrorCode } from './wire';
+import type { BackupReason } from '../store/backup-rotation';
 
 const id = z.string().min(1).max(200);
 
@@ -113,6 +114,17 @@ export interface ImportSetResult {
   imported: number;
   /** Cards that failed validation; they are not imported and nothing else is lost. */
   rejected: { index: number; name: string; issues: ValidationIssue[] }[];
+}
+
+/** A snapshot of the library in `<dataDir>/backups/`. */
+export interface BackupInfo {
+  /** The file name. */
+  id: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  /** Why it was made: daily (at start-up), manual, or before a migration, removal or restore. */
+  reason: BackupReason;
+  bytes: number;
 }
 
 export interface SearchResult {
@@ -239,6 +251,15 @@ export const apiContract = {
   /** Builds and saves a deck with one of the system's generators from the library's cards. */
   exportDeck: returns<FileBlob>()(byId),
   importDeck: returns<Deck>()(z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(20_000_000) })),
+
+  /** The library's backups, newest first. */
+  listBackups: returns<BackupInfo[]>()(none),
+  backupNow: returns<BackupInfo>()(none),
+  /**
+   * Replaces the library with a backup (after backing up the current one). The renderer
+   * reloads its data afterwards; the backend needs no restart.
+   */
+  restoreBackup: returns<void>()(byId),
 
   /**
    * Long work (PDF export, set and game import/export, deck generation) runs as a job off the

@@ -12,13 +12,14 @@ import { loadInstalledSystems, type GameSystemLoadError } from '../services/game
 import { removeUserSystem } from '../services/system-bundles';
 import { recoverSystemFolders } from '../services/system-folder-journal';
 import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-game-data';
+import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
 import { SystemRegistry } from '../services/system-registry';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
-import type { ApiHandlers } from './contract';
+import { ApiError, type ApiHandlers } from './contract';
 
 export interface CardwrightOptions {
   dataDir: string;
@@ -34,6 +35,8 @@ export interface CardwrightOptions {
    * it (unit tests) they run inline on this thread.
    */
   jobWorker?: string;
+  /** How long after start-up the daily backup check runs; default 10 s, so it never slows start. */
+  startupBackupDelayMs?: number;
 }
 
 export interface Cardwright {
@@ -77,7 +80,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
       ...orphanedGameData(lib),
     ],
     removeSystem: ({ systemId }) =>
-      lib.systems.has(systemId) ? removeUserSystem(lib, userSystemsDir, systemId) : deleteOrphanedGameData(lib, systemId),
+      lib.systems.has(systemId)
+        ? removeUserSystem(lib, userSystemsDir, systemId, () => backupBeforeRemoval(lib, options.dataDir))
+        : deleteOrphanedGameData(lib, systemId),
 
     listSets: () => store.sets.list(),
     createSet: (input) => createSet(lib, input),
@@ -98,8 +103,18 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     exportDeck: ({ id }) => exportDeckFile(lib, id),
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
 
+    listBackups: () => listBackups(options.dataDir),
+    backupNow: () => backupNow(lib, options.dataDir),
+    restoreBackup: ({ id }) => {
+      // A job would keep writing its part into the library that is being replaced.
+      if (jobs.manager.list().some((job) => job.state === 'queued' || job.state === 'running'))
+        throw new ApiError('Wait for the running jobs to finish (or cancel them), then restore the backup', 'CONFLICT');
+      return restoreBackup(lib, options.dataDir, id);
+    },
+
     ...jobs.handlers,
   };
+  const cancelStartupBackup = scheduleStartupBackup(lib, options.dataDir, options.startupBackupDelayMs ?? 10_000);
 
   return {
     handlers,
@@ -107,6 +122,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     systemErrors: errors,
     jobs: jobs.manager,
     close: async () => {
+      cancelStartupBackup();
       await jobs.close();
       store.close();
     },

@@ -61,6 +61,8 @@ export function appMenuTemplate(context: MenuContext, runCommand: (command: AppC
         separator,
         command('print'),
         separator,
+        command('restore-backup'),
+        separator,
         isMac ? { role: 'close' } : { role: 'quit' },
       ],
     },

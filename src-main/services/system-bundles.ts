@@ -179,12 +179,20 @@ export function importSystemBundle(
 /**
  * Uninstalls a user-installed game with its sets, cards and decks. A journal written first makes
  * the removal finish at the next start if the app stops half way (system-folder-journal.ts).
+ * `backup` runs once the removal is known to be allowed, before anything changes (the app
+ * snapshots the library).
  */
-export function removeUserSystem(lib: Library, userSystemsDir: string, systemId: string): RemoveSystemResult {
+export function removeUserSystem(
+  lib: Library,
+  userSystemsDir: string,
+  systemId: string,
+  backup: () => void = () => {},
+): RemoveSystemResult {
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   if (installed.builtIn)
     throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
+  backup();
   const journal = writeRemovalJournal(userSystemsDir, { systemId, folder: basename(installed.dir) });
   let result: RemoveSystemResult;
   try {

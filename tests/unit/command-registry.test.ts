@@ -71,7 +71,7 @@ describe('commandForKey', () => {
 
   it('every accelerator in the command list parses and has a label', () => {
     for (const info of APP_COMMANDS) {
-      for (const accelerator of [info.accelerator, ...('alternates' in info ? info.alternates : [])]) {
+      for (const accelerator of [...(info.accelerator ? [info.accelerator] : []), ...(info.alternates ?? [])]) {
         expect(acceleratorKeys(accelerator, false).length).toBeGreaterThan(0);
       }
     }

@@ -110,11 +110,15 @@ describe('system bundles', () => {
     expect((await call('listSets', {})).some((set) => set.systemId === 'skirmish')).toBe(false);
     expect(await call('listDecks', { systemId: 'skirmish' })).toEqual([]);
     expect(readdirSync(join(dataDir, 'systems'))).toEqual([]);
+    // The way back: a snapshot taken just before, still holding the game's sets.
+    const backups = await call('listBackups', {});
+    expect(backups.map((backup) => backup.reason)).toEqual(['pre-removal']);
     expect(await failure(call('removeSystem', { systemId: 'osmcg' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'OSMCG is built into Cardwright and cannot be removed',
     });
     expect((await failure(call('removeSystem', { systemId: 'skirmish' }))).code).toBe('NOT_FOUND');
+    expect(await call('listBackups', {})).toHaveLength(1);
   });
 
   it('refuses a broken game with the file, JSON path and reason, and installs nothing', async () => {

@@ -51,10 +51,7 @@ export interface KeyCommand {
 /** The app command a key press names (accelerator or alternate), if any. */
 export function commandForKey(press: KeyPress, isMac: boolean): KeyCommand | undefined {
   for (const info of APP_COMMANDS) {
-    const keys: readonly string[] = [
-      ...('accelerator' in info ? [info.accelerator] : []),
-      ...('alternates' in info ? info.alternates : []),
-    ];
+    const keys: readonly string[] = [...(info.accelerator ? [info.accelerator] : []), ...(info.alternates ?? [])];
     const hit = keys.find((accelerator) => matchAccelerator(press, accelerator, isMac));
     if (hit) return { command: info.id, typing: isTypingKey(hit) };
   }
