@@ -23,12 +23,18 @@ export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): PropertyKey[]
     if (frame.value === null || typeof frame.value !== 'object') continue;
     if (frame.depth > max) return pathOf(frame);
     if (frame.value instanceof Uint8Array) continue;
-    const entries = Array.isArray(frame.value) ? frame.value.entries() : Object.entries(frame.value);
-    for (const [key, child] of entries) {
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: frame.depth + 1, key, parent: frame });
+    const container = frame.value as Record<string, unknown>;
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) push(stack, container[i], i, frame);
+    } else {
+      for (const key of Object.keys(container)) push(stack, container[key], key, frame);
     }
   }
   return undefined;
+}
+
+function push(stack: Frame[], value: unknown, key: PropertyKey, parent: Frame): void {
+  if (value !== null && typeof value === 'object') stack.push({ value, depth: parent.depth + 1, key, parent });
 }
 
 function pathOf(frame: Frame): PropertyKey[] {

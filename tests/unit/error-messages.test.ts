@@ -9,6 +9,7 @@ import { ApiError, type ApiHandlers } from '../../src-main/api/contract';
 import { dispatch } from '../../src-main/api/dispatch';
 import { tooDeepPath, tooDeepPosition } from '../../src-main/api/json-depth';
 import { redactPaths } from '../../src-main/api/redact-paths';
+import { decodeWire, encodeWire } from '../../src-main/api/wire';
 import { executeJob } from '../../src-main/jobs/execute-job';
 import { CancelFlag } from '../../src-main/jobs/job-progress';
 
@@ -97,5 +98,19 @@ describe('internal errors', () => {
     for (let i = 0; i < 100_000; i++) deep = { deep };
     const envelope = await dispatch({} as ApiHandlers, 'validateCard', { systemId: 'x', doc: deep });
     expect(envelope).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', message: /more than 64 levels deep/ } });
+  });
+});
+
+describe('decodeWire', () => {
+  it('restores bytes anywhere, keeps "__proto__" a plain key, and decodes big bodies quickly', () => {
+    const value = { a: [{ b: new Uint8Array([1, 2]) }], c: new Uint8Array([3]) };
+    expect(decodeWire(encodeWire(value))).toEqual(value);
+    expect(decodeWire(encodeWire(new Uint8Array([9])))).toEqual(new Uint8Array([9]));
+    const sneaky = decodeWire('{"__proto__":{"$bytes":"AQ=="}}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(sneaky)).toBe(Object.prototype);
+    expect(Object.keys(sneaky)).toEqual(['__proto__']);
+    const started = performance.now();
+    decodeWire(`[${'1234567,'.repeat(10 * 131072)}1]`); // about 10 MB of numbers
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
