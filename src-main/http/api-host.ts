@@ -75,7 +75,7 @@ async function readInput(req: IncomingMessage, res: ServerResponse, method: stri
     badInput(res, 400, `Unreadable request: ${body.error.message}`);
     return undefined;
   }
-  // Refused before parsing: decodeWire's reviver and zod recurse on nested values.
+  // Refused before parsing, with a position: zod and the services recurse on nested values.
   const deep = tooDeepPosition(body.text);
   if (deep !== undefined) {
     badInput(res, 400, `The request nests more than ${MAX_JSON_DEPTH} levels deep (at character ${deep})`);

@@ -40,6 +40,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
       req.pause();
       chunks.length = 0;
       resolve(result);
@@ -54,8 +55,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       stop({ ok: true, text });
     };
     const onError = (error: Error) => stop({ ok: false, tooLarge: false, error });
+    // A client that hangs up mid-body: settle instead of waiting forever.
+    const onClose = () => stop({ ok: false, tooLarge: false, error: new Error('the connection closed before the body ended') });
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
