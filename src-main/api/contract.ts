@@ -132,8 +132,16 @@ export interface SearchResult {
   cards: CardRecord[];
 }
 
+/**
+ * The largest set or game-bundle file an import accepts, in characters. 100 MB is many times the
+ * largest real set (10,000 cards export to about 5 MB) and keeps an import's peak memory sane.
+ */
+export const MAX_IMPORT_TEXT = 100_000_000;
+/** The largest deck file importDeck accepts, in characters. */
+export const MAX_DECK_TEXT = 20_000_000;
+
 const importText = (defaultName: string) =>
-  z.object({ fileName: z.string().max(500).default(defaultName), text: z.string().max(200_000_000) });
+  z.object({ fileName: z.string().max(500).default(defaultName), text: z.string().max(MAX_IMPORT_TEXT) });
 
 /** What a job does: one of the long operations with its input. */
 const jobSpec = z.discriminatedUnion('kind', [
@@ -250,7 +258,9 @@ export const apiContract = {
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
   /** Builds and saves a deck with one of the system's generators from the library's cards. */
   exportDeck: returns<FileBlob>()(byId),
-  importDeck: returns<Deck>()(z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(20_000_000) })),
+  importDeck: returns<Deck>()(
+    z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(MAX_DECK_TEXT) }),
+  ),
 
   /** The library's backups, newest first. */
   listBackups: returns<BackupInfo[]>()(none),

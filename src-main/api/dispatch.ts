@@ -3,6 +3,8 @@
 // Nothing the caller sends reaches a service without passing its schema first.
 
 import { ApiError, apiContract, isApiMethod, type ApiHandlers, type ApiMethod } from './contract';
+import { MAX_JSON_DEPTH, tooDeepPath } from './json-depth';
+import { defaultPathRoots, redactPaths, type PathRoot } from './redact-paths';
 import type { Envelope } from './wire';
 
 function describeZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
@@ -12,9 +14,27 @@ function describeZodIssues(issues: readonly { path: readonly PropertyKey[]; mess
     .join('; ');
 }
 
-export async function dispatch(handlers: ApiHandlers, method: string, rawInput: unknown): Promise<Envelope<unknown>> {
+/**
+ * `roots` are the folders whose absolute paths error messages must not show (the data folder,
+ * the app's folders); temp, home and the working folder are always among them.
+ */
+export async function dispatch(
+  handlers: ApiHandlers,
+  method: string,
+  rawInput: unknown,
+  roots: readonly PathRoot[] = [],
+): Promise<Envelope<unknown>> {
   if (!isApiMethod(method)) {
     return { ok: false, error: { code: 'BAD_INPUT', message: `Unknown API method "${method.slice(0, 80)}"` } };
+  }
+  // zod and the services recurse; a value nested absurdly deep would overflow the stack there.
+  const deep = tooDeepPath(rawInput);
+  if (deep) {
+    const where = deep.slice(0, 3).map(String).join('.');
+    return {
+      ok: false,
+      error: { code: 'BAD_INPUT', message: `${method}: the input nests more than ${MAX_JSON_DEPTH} levels deep (at ${where}…)` },
+    };
   }
   const parsed = apiContract[method].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
@@ -25,9 +45,11 @@ export async function dispatch(handlers: ApiHandlers, method: string, rawInput: 
     const value = await handler(parsed.data);
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
+    const known = [...roots, ...defaultPathRoots()];
+    if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: redactPaths(error.message, known) } };
+    // The log keeps the whole error; the caller gets one sentence without paths or stack.
     console.error(`[cardwright] ${method} failed:`, error);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redactPaths(error instanceof Error ? error.message : String(error), known, true);
     return { ok: false, error: { code: 'INTERNAL', message: `${method} failed: ${message}` } };
   }
 }

@@ -40,17 +40,38 @@ export function encodeWire(value: unknown): string {
   });
 }
 
-/** The inverse of encodeWire. */
+function isBytesTag(value: unknown): value is Record<typeof BYTES_TAG, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === BYTES_TAG && typeof (value as Record<string, unknown>)[BYTES_TAG] === 'string';
+}
+
+/**
+ * The inverse of encodeWire. Parses without a reviver (one callback per value took 19 s for a
+ * 50 MB list of numbers) and restores bytes in a walk without recursion, only when there are any.
+ */
 export function decodeWire(text: string): unknown {
-  return JSON.parse(text, (_key, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const keys = Object.keys(v);
-      if (keys.length === 1 && keys[0] === BYTES_TAG && typeof (v as Record<string, unknown>)[BYTES_TAG] === 'string') {
-        return fromBase64((v as Record<string, string>)[BYTES_TAG]);
-      }
+  const value: unknown = JSON.parse(text);
+  if (!text.includes(`"${BYTES_TAG}"`)) return value;
+  if (isBytesTag(value)) return fromBase64(value[BYTES_TAG]);
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const container = stack.pop();
+    if (!container || typeof container !== 'object') continue;
+    for (const key of Object.keys(container)) {
+      const child = (container as Record<string, unknown>)[key];
+      if (isBytesTag(child)) {
+        // defineProperty, like JSON.parse itself: a "__proto__" key stays a plain property.
+        Object.defineProperty(container, key, {
+          value: fromBase64(child[BYTES_TAG]),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+      } else if (child && typeof child === 'object') stack.push(child);
     }
-    return v;
-  });
+  }
+  return value;
 }
 
 /** Paths and headers of the loopback HTTP transport. */

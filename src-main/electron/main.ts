@@ -139,7 +139,11 @@ function startCardwright(): void {
         return { ok: false, error: { code: 'BAD_INPUT', message: 'API calls are only accepted from the Cardwright window' } };
       }
       if (typeof method !== 'string') return { ok: false, error: { code: 'BAD_INPUT', message: 'API method must be a string' } };
-      return dispatch(cardwright.handlers, method, input);
+      const roots = [
+        { path: dataDir, name: '<data folder>' },
+        { path: app.getAppPath(), name: '<app>' },
+      ];
+      return dispatch(cardwright.handlers, method, input, roots);
     });
     app.setAboutPanelOptions({ applicationName: app.name, applicationVersion: app.getVersion() });
     const menuContext = { platform: process.platform, isPackaged: app.isPackaged, appName: app.name };

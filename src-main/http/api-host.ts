@@ -6,16 +6,19 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ApiHandlers } from '../api/contract';
 import { dispatch } from '../api/dispatch';
+import { MAX_JSON_DEPTH, tooDeepPosition } from '../api/json-depth';
+import type { PathRoot } from '../api/redact-paths';
 import { decodeWire, encodeWire, HTTP_API_PREFIX, type Envelope } from '../api/wire';
+import { bodyLimit, describeBytes, readBody } from './request-body';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
-
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 export interface ApiHostOptions {
   handlers: ApiHandlers;
   rendererDir: string;
   token: string;
   port: number;
+  /** Folders whose absolute paths error messages must not show (the data folder, the app's). */
+  pathRoots?: readonly PathRoot[];
 }
 
 export interface ApiHost {
@@ -47,15 +50,43 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-    chunks.push(chunk as Buffer);
+function badInput(res: ServerResponse, status: number, message: string, close = false): void {
+  const headers = close ? { connection: 'close' } : {};
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  res.end(encodeWire({ ok: false, error: { code: 'BAD_INPUT', message } }));
+}
+
+/** Reads, checks and decodes the body of an API call; answers the caller itself when it cannot. */
+async function readInput(req: IncomingMessage, res: ServerResponse, method: string): Promise<{ input: unknown } | undefined> {
+  const limit = bodyLimit(method);
+  const body = await readBody(req, limit);
+  if (!body.ok && body.tooLarge) {
+    // The rest of the body is never read: close the connection instead of draining it.
+    res.once('finish', () => req.destroy());
+    badInput(res, 413, `The request to ${method.slice(0, 80)} is larger than its limit of ${describeBytes(limit)}`, true);
+    return undefined;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  if (!body.ok) {
+    badInput(res, 400, `Unreadable request: ${body.error.message}`);
+    return undefined;
+  }
+  // Refused before parsing, with a position: zod and the services recurse on nested values.
+  const deep = tooDeepPosition(body.text);
+  if (deep !== undefined) {
+    badInput(res, 400, `The request nests more than ${MAX_JSON_DEPTH} levels deep (at character ${deep})`);
+    return undefined;
+  }
+  try {
+    return { input: body.text ? decodeWire(body.text) : {} };
+  } catch (error) {
+    badInput(res, 400, `Unreadable request: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }
 
 export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
@@ -78,17 +109,16 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
           sendEnvelope(res, 401, { ok: false, error: { code: 'BAD_INPUT', message: 'Missing or wrong API token' } });
           return;
         }
-        let input: unknown;
+        let method: string;
         try {
-          const text = await readBody(req);
-          input = text ? decodeWire(text) : {};
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          sendEnvelope(res, 400, { ok: false, error: { code: 'BAD_INPUT', message: `Unreadable request: ${message}` } });
+          method = decodeURIComponent(url.pathname.slice(HTTP_API_PREFIX.length));
+        } catch {
+          badInput(res, 400, 'The API method in the address is not valid percent-encoding', true);
           return;
         }
-        const method = decodeURIComponent(url.pathname.slice(HTTP_API_PREFIX.length));
-        sendEnvelope(res, 200, await dispatch(options.handlers, method, input));
+        const read = await readInput(req, res, method);
+        if (!read) return;
+        sendEnvelope(res, 200, await dispatch(options.handlers, method, read.input, options.pathRoots));
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -103,8 +133,10 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       send(res, 200, file.body, file.mimeType);
     } catch (error) {
       console.error('[cardwright] web host error:', error);
-      if (!res.headersSent) send(res, 500, 'Internal error', 'text/plain; charset=utf-8');
-      else res.end();
+      if (res.headersSent) res.end();
+      else if (req.url?.startsWith(HTTP_API_PREFIX))
+        sendEnvelope(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Internal error in the web host' } });
+      else send(res, 500, 'Internal error', 'text/plain; charset=utf-8');
     }
   });
 

@@ -25,7 +25,11 @@ const cardwright = openCardwright({ dataDir, ...paths, version, jobWorker: join(
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
 const token = randomBytes(32).toString('hex');
-const host = await startApiHost({ handlers: cardwright.handlers, rendererDir: paths.rendererDir, token, port });
+const pathRoots = [
+  { path: dataDir, name: '<data folder>' },
+  { path: root, name: '<app>' },
+];
+const host = await startApiHost({ handlers: cardwright.handlers, rendererDir: paths.rendererDir, token, port, pathRoots });
 console.log(`Cardwright data: ${dataDir}`);
 console.log(`Cardwright web UI: ${host.url}/#token=${token}`);
 

@@ -3,6 +3,7 @@
 // a plain outcome that can cross a thread boundary.
 
 import { ApiError } from '../api/contract';
+import { defaultPathRoots, redactPaths, type PathRoot } from '../api/redact-paths';
 import type { ApiErrorCode } from '../api/wire';
 import type { Library } from '../services/card-library';
 import { openJobLibrary } from './job-library';
@@ -26,11 +27,25 @@ export async function executeJob(
     return { state: 'done', result };
   } catch (error) {
     if (error instanceof JobCancelledError) return { state: 'cancelled' };
-    if (error instanceof ApiError) return { state: 'failed', error: { code: error.code, message: error.message } };
+    const roots = jobPathRoots(request);
+    if (error instanceof ApiError)
+      return { state: 'failed', error: { code: error.code, message: redactPaths(error.message, roots) } };
+    // The log keeps the whole error; the user sees one sentence without paths or stack.
     console.error(`[cardwright] ${request.spec.kind} job failed:`, error);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redactPaths(error instanceof Error ? error.message : String(error), roots, true);
     return { state: 'failed', error: { code: 'INTERNAL', message: `${request.spec.kind} failed: ${message}` } };
   } finally {
     lib?.store.close();
   }
+}
+
+function jobPathRoots(request: JobRequest): PathRoot[] {
+  const { paths } = request;
+  return [
+    { path: paths.userSystemsDir, name: '<data folder>/systems' },
+    { path: paths.dataDir, name: '<data folder>' },
+    { path: paths.systemsDir, name: '<built-in games>' },
+    { path: paths.fontsDir, name: '<fonts>' },
+    ...defaultPathRoots(),
+  ];
 }

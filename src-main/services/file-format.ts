@@ -2,6 +2,7 @@
 // envelope, readable paths like `cards[12].doc`, and the download blob of an export.
 
 import { ApiError, type FileBlob } from '../api/contract';
+import { MAX_JSON_DEPTH, tooDeepPath } from '../api/json-depth';
 
 export function invalidFile(fileName: string, problem: string): ApiError {
   return new ApiError(`${fileName}: ${problem}`, 'INVALID_FILE');
@@ -39,8 +40,9 @@ function lineAndColumn(text: string, position: number): string {
 export function parseJsonText(fileName: string, text: string): unknown {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (source.trim() === '') throw invalidFile(fileName, 'the file is empty');
+  let value: unknown;
   try {
-    return JSON.parse(source) as unknown;
+    value = JSON.parse(source) as unknown;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /at position (\d+)/.exec(message);
@@ -48,6 +50,27 @@ export function parseJsonText(fileName: string, text: string): unknown {
     const where = position && !/line \d+/.test(message) ? ` (${lineAndColumn(source, Number(position[1]))})` : '';
     throw invalidFile(fileName, `not valid JSON: ${message}${where}`);
   }
+  checkJsonDepth(fileName, value);
+  return value;
+}
+
+/**
+ * Refuses content nested more than `max` levels deep (INVALID_FILE naming where), before
+ * anything that recurses (JSON.stringify, the schema checks) can overflow the stack on it.
+ */
+export function checkJsonDepth(fileName: string, value: unknown, max = MAX_JSON_DEPTH): void {
+  const path = tooDeepPath(value, max);
+  if (!path) return;
+  // The full path of a 100,000-deep file is 100,000 keys long; its start says where.
+  const shown = path
+    .slice(0, 6)
+    .map((key, index) => {
+      if (typeof key === 'number') return `[${key}]`;
+      const name = String(key);
+      return /^[A-Za-z_$][\w$]*$/.test(name) ? `${index ? '.' : ''}${name}` : `[${JSON.stringify(name)}]`;
+    })
+    .join('');
+  throw invalidFile(fileName, `nests more than ${max} levels deep, at ${shown}${path.length > 6 ? '…' : ''}`);
 }
 
 export interface FileEnvelope {

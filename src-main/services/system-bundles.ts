@@ -18,6 +18,8 @@ import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } fr
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
 export const SYSTEM_BUNDLE_VERSION = 1;
 const MAX_FILES = 500;
+/** The longest file or folder name common file systems (ext4, NTFS, APFS) allow. */
+const MAX_SEGMENT = 255;
 /** Relative paths of JSON files, without "." or ".." segments. */
 const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/;
 
@@ -62,6 +64,52 @@ interface ParsedBundle {
   sets: unknown[];
 }
 
+/** A path quoted for a message; an over-long one by its start and length. */
+function quoted(path: string): string {
+  return path.length > 80 ? `"${path.slice(0, 60)}…" (${path.length} characters)` : `"${path}"`;
+}
+
+/**
+ * The paths must be writable as they are on every desktop OS: safe characters, no segment over
+ * MAX_SEGMENT characters, and no two that collide — the same name in another case, or a file
+ * that another path needs as its folder ("system.json" and "system.json/x.json").
+ */
+function checkFilePaths(fileName: string, paths: readonly string[]): void {
+  const files = new Map<string, string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    const long = parts.find((part) => part.length > MAX_SEGMENT);
+    if (long !== undefined) {
+      throw invalidFile(
+        fileName,
+        `system.files: ${quoted(path)} has a name of ${long.length} characters; file and folder names may have at most ${MAX_SEGMENT}`,
+      );
+    }
+    if (!SAFE_PATH.test(path) || parts.some((part) => part === '..' || part === '.')) {
+      throw invalidFile(
+        fileName,
+        `system.files: ${quoted(path)} is not a relative path to a .json file inside the system folder`,
+      );
+    }
+    const key = path.toLowerCase();
+    const other = files.get(key);
+    if (other !== undefined)
+      throw invalidFile(fileName, `system.files: ${quoted(path)} and ${quoted(other)} name the same file on Windows and macOS`);
+    files.set(key, path);
+  }
+  for (const [key, path] of files) {
+    const parts = key.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = files.get(parts.slice(0, i).join('/'));
+      if (folder !== undefined)
+        throw invalidFile(
+          fileName,
+          `system.files: ${quoted(path)} needs ${quoted(folder)} to be a folder, but it is a file of the bundle`,
+        );
+    }
+  }
+}
+
 function parseBundle(fileName: string, text: string): ParsedBundle {
   const root = readEnvelope(fileName, parseJsonText(fileName, text), {
     format: SYSTEM_BUNDLE_FORMAT,
@@ -74,11 +122,7 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
   const paths = Object.keys(system.files);
   if (paths.length > MAX_FILES)
     throw invalidFile(fileName, `system.files holds ${paths.length} files; at most ${MAX_FILES} are allowed`);
-  for (const path of paths) {
-    if (!SAFE_PATH.test(path) || path.split('/').some((part) => part === '..' || part === '.')) {
-      throw invalidFile(fileName, `system.files: "${path}" is not a relative path to a .json file inside the system folder`);
-    }
-  }
+  checkFilePaths(fileName, paths);
   const main = system.files['system.json'];
   if (!isPlainObject(main)) throw invalidFile(fileName, 'system.files must contain "system.json" (an object)');
   const systemId = main.id;

@@ -41,6 +41,39 @@ function call(path: string, options: { method?: string; headers?: Record<string,
   });
 }
 
+/** Sends a body that the host may refuse (and hang up on) before it has all been sent. */
+function post(path: string, body: string | Buffer, chunked = false) {
+  return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+    const started = performance.now();
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: 'POST',
+        headers: {
+          host: `127.0.0.1:${host.port}`,
+          authorization: `Bearer ${token}`,
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - started }));
+      },
+    );
+    // Once the host has answered, a reset of the rest of the upload is expected.
+    req.on('error', reject);
+    if (chunked) {
+      const buffer = Buffer.from(body);
+      for (let i = 0; i < buffer.length; i += 1024 * 1024) req.write(buffer.subarray(i, i + 1024 * 1024));
+      req.end();
+    } else req.end(body);
+  });
+}
+
 beforeAll(async () => {
   const rendererDir = mkdtempSync(join(tmpdir(), 'cw-renderer-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
@@ -86,6 +119,35 @@ describe('loopback API host', () => {
       error: { code: 'NOT_FOUND', message: 'No deck with id "x"' },
     });
     expect((await call('/api/listSystems', { headers: auth, body: '{not json' })).status).toBe(400);
+  });
+
+  it('answers bad percent-encoding in the method name with 400 BAD_INPUT', async () => {
+    const res = await call('/api/%E0%A4%A', { headers: { authorization: `Bearer ${token}` }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(decodeWire(res.body)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', message: /percent-encoding/ } });
+    expect((await post('/api/listSystems', '{}')).status).toBe(200);
+  });
+
+  it('refuses an oversized body quickly with 413, naming the limit, and keeps answering', async () => {
+    const numbers = `[${'1234567,'.repeat(50 * 131072)}1]`; // about 50 MB of numbers
+    for (const chunked of [false, true]) {
+      const res = await post('/api/listSystems', numbers, chunked);
+      expect(res.status).toBe(413);
+      expect(decodeWire(res.body)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', message: /limit of 4 MiB/ } });
+      expect(res.ms).toBeLessThan(5_000);
+      const next = await post('/api/listSystems', '{}');
+      expect(next.status).toBe(200);
+    }
+  });
+
+  it('refuses a body nested 100,000 levels deep with 400 BAD_INPUT, not a crash', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    for (const body of [deep, `{"id":${deep}}`]) {
+      const res = await post('/api/getDeck', body);
+      expect(res.status).toBe(400);
+      expect(decodeWire(res.body)).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', message: /more than 64 levels/ } });
+    }
+    expect((await post('/api/listSystems', '{}')).status).toBe(200);
   });
 
   it('carries bytes intact', async () => {

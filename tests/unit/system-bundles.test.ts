@@ -3,7 +3,7 @@
 // systems surviving a restart, deck generators and play formats on installed games.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { apiCaller, failure, type Call } from './api-call';
@@ -31,6 +31,9 @@ function open(dataDir: string): { app: Cardwright; call: Call } {
   cleanups.push(() => app.close());
   return { app, call: apiCaller(app) };
 }
+
+/** What the user's systems folder holds (it is made by the first import that gets that far). */
+const installedFolders = (dataDir: string) => (existsSync(join(dataDir, 'systems')) ? readdirSync(join(dataDir, 'systems')) : []);
 
 const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as SystemBundleJson;
 
@@ -162,6 +165,58 @@ describe('system bundles', () => {
     const error = await failure(importText(call, bundle));
     expect(error.code).toBe('INVALID_FILE');
     expect(error.message).toMatch(message);
+  });
+
+  it.each([
+    [
+      'a file name over 255 characters',
+      (b: SystemBundleJson) => (b.system.files[`schemas/${'n'.repeat(300)}.json`] = {}),
+      /system\.files: "schemas\/n+…" \(313 characters\) has a name of 305 characters; file and folder names may have at most 255/,
+    ],
+    [
+      'a file that another path needs as its folder',
+      (b: SystemBundleJson) => (b.system.files['system.json/x.json'] = {}),
+      /system\.files: "system\.json\/x\.json" needs "system\.json" to be a folder, but it is a file of the bundle/,
+    ],
+    [
+      'two names for the same file on Windows and macOS',
+      (b: SystemBundleJson) => (b.system.files['Layouts.json'] = {}),
+      /system\.files: "(Layouts|layouts)\.json" and "(Layouts|layouts)\.json" name the same file/,
+    ],
+  ])('refuses a bundle with %s, naming the path', async (_label, spoil, message) => {
+    const dataDir = tmpDir();
+    const { call } = open(dataDir);
+    const bundle = await variantBundle(call);
+    spoil(bundle);
+    const error = await failure(importText(call, bundle));
+    expect(error.code).toBe('INVALID_FILE');
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(dataDir);
+    expect(installedFolders(dataDir)).toEqual([]);
+  });
+
+  it.each([
+    ['system.json nested 100,000 levels deep', 'system.json', 'deep', `${'['.repeat(100_000)}${']'.repeat(100_000)}`],
+    [
+      'a schema with a 10,000-deep allOf',
+      'schemas/creature.schema.json',
+      'allOf',
+      `[${'{"allOf":['.repeat(10_000)}{}${']}'.repeat(10_000)}]`,
+    ],
+  ])('refuses %s as INVALID_FILE naming the file, without a crash', async (_label, file, key, deep) => {
+    const dataDir = tmpDir();
+    const { call } = open(dataDir);
+    const bundle = await variantBundle(call);
+    (bundle.system.files[file] as Record<string, unknown>)[key] = '__DEEP__';
+    const text = JSON.stringify(bundle).replace('"__DEEP__"', deep);
+    const error = await failure(call('importSystem', { fileName: 'deep.cardwright-system.json', text }));
+    expect(error.code).toBe('INVALID_FILE');
+    expect(error.message).toContain(
+      `deep.cardwright-system.json: nests more than 64 levels deep, at system.files[${JSON.stringify(file)}].${key}`,
+    );
+    expect(error.message).not.toContain(dataDir);
+    expect(error.message).not.toMatch(/(^|\s)\/\w+\//);
+    expect(installedFolders(dataDir)).toEqual([]);
   });
 
   it('refuses a set file offered as a game', async () => {

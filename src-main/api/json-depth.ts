@@ -1,0 +1,65 @@
+// How deeply a JSON value nests, measured without recursion: a file or request nested 100,000
+// levels deep must be refused with a sentence, not crash whatever walks it next (JSON.stringify,
+// ajv and zod recurse, and overflow the stack long before V8's iterative JSON.parse does).
+
+/** Deepest nesting the app accepts in a file or an API request. */
+export const MAX_JSON_DEPTH = 64;
+
+interface Frame {
+  value: unknown;
+  depth: number;
+  key: PropertyKey;
+  parent: Frame | undefined;
+}
+
+/**
+ * The path (keys from the top) to the first object or list nested deeper than `max` levels,
+ * or undefined when the value stays within it. The top-level object is level 1.
+ */
+export function tooDeepPath(value: unknown, max = MAX_JSON_DEPTH): PropertyKey[] | undefined {
+  const stack: Frame[] = [{ value, depth: 1, key: '', parent: undefined }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    if (frame.value === null || typeof frame.value !== 'object') continue;
+    if (frame.depth > max) return pathOf(frame);
+    if (frame.value instanceof Uint8Array) continue;
+    const container = frame.value as Record<string, unknown>;
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) push(stack, container[i], i, frame);
+    } else {
+      for (const key of Object.keys(container)) push(stack, container[key], key, frame);
+    }
+  }
+  return undefined;
+}
+
+function push(stack: Frame[], value: unknown, key: PropertyKey, parent: Frame): void {
+  if (value !== null && typeof value === 'object') stack.push({ value, depth: parent.depth + 1, key, parent });
+}
+
+function pathOf(frame: Frame): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at: Frame | undefined = frame; at?.parent; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/**
+ * The character position where JSON text opens its `max + 1`th nested level, or undefined.
+ * A plain scan (strings skipped), so a request body can be refused before it is parsed.
+ */
+export function tooDeepPosition(text: string, max = MAX_JSON_DEPTH): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return undefined;
+}
