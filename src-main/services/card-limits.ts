@@ -3,7 +3,7 @@
 // gets one clear issue instead of tying up the host in validation.
 
 import type { ValidationIssue } from '../api/contract';
-import { escapePointer } from './json-depth';
+import { pointerChild } from '../../card-schema/system/resolve-schema';
 
 export const CARD_LIMITS = {
   /** Levels of objects and arrays, the card itself being level 1. */
@@ -41,7 +41,7 @@ export function cardLimitIssue(doc: unknown): ValidationIssue | undefined {
       for (const [key, child] of Object.entries(value)) {
         if (!Array.isArray(value)) bytes += Buffer.byteLength(key) + 3;
         bytes += 1;
-        stack.push({ value: child, path: `${path}/${escapePointer(key)}`, depth: depth + 1 });
+        stack.push({ value: child, path: pointerChild(path, key), depth: depth + 1 });
       }
     } else {
       bytes += String(value).length;

@@ -13,7 +13,8 @@ import type { CardMatch } from '../../card-schema/deck/format';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
-import { pointerBeyondDepth } from './json-depth';
+import { tooDeepPath } from '../api/json-depth';
+import { pointerChild } from '../../card-schema/system/resolve-schema';
 import { findUnsupportedPattern } from './schema-patterns';
 import { own } from '../../card-schema/own-keys';
 import type { InstalledSystem } from './system-registry';
@@ -72,9 +73,10 @@ function reader(dir: string): Reader {
       } catch (error) {
         throw new GameSystemLoadError(display(file), '', `not valid JSON: ${(error as Error).message}`);
       }
-      const tooDeep = pointerBeyondDepth(value, MAX_GAME_FILE_DEPTH);
+      const tooDeep = tooDeepPath(value, MAX_GAME_FILE_DEPTH);
       if (tooDeep !== undefined) {
-        throw new GameSystemLoadError(display(file), tooDeep, `nested deeper than ${MAX_GAME_FILE_DEPTH} levels`);
+        const pointer = tooDeep.reduce<string>((at, key) => pointerChild(at, key as string | number), '');
+        throw new GameSystemLoadError(display(file), pointer, `nested deeper than ${MAX_GAME_FILE_DEPTH} levels`);
       }
       return value;
     },

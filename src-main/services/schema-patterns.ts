@@ -2,7 +2,7 @@
 // `patternProperties` keys) must run on the linear-time engine; a pattern that needs
 // backtracking (backreferences, lookaround) is refused at load with its JSON path.
 
-import { escapePointer } from './json-depth';
+import { pointerChild } from '../../card-schema/system/resolve-schema';
 import { unsupportedPatternReason } from './linear-regexp';
 
 export interface PatternProblem {
@@ -24,7 +24,7 @@ export function findUnsupportedPattern(schema: unknown, path = ''): PatternProbl
     );
   if (schema === null || typeof schema !== 'object') return undefined;
   for (const [key, value] of Object.entries(schema)) {
-    const at = `${path}/${escapePointer(key)}`;
+    const at = pointerChild(path, key);
     if (DATA_KEYWORDS.has(key)) continue;
     if (key === 'pattern' && typeof value === 'string') {
       const reason = unsupportedPatternReason(value);
@@ -35,7 +35,7 @@ export function findUnsupportedPattern(schema: unknown, path = ''): PatternProbl
     if (key === 'patternProperties') {
       for (const regex of Object.keys(value)) {
         const reason = unsupportedPatternReason(regex);
-        if (reason) return { path: `${at}/${escapePointer(regex)}`, reason };
+        if (reason) return { path: pointerChild(at, regex), reason };
       }
     }
     const found = SCHEMA_MAP_KEYWORDS.has(key) ? firstProblem(Object.entries(value), at) : findUnsupportedPattern(value, at);
@@ -46,7 +46,7 @@ export function findUnsupportedPattern(schema: unknown, path = ''): PatternProbl
 
 function firstProblem(entries: [string, unknown][], path: string): PatternProblem | undefined {
   for (const [key, schema] of entries) {
-    const found = findUnsupportedPattern(schema, `${path}/${escapePointer(key)}`);
+    const found = findUnsupportedPattern(schema, pointerChild(path, key));
     if (found) return found;
   }
   return undefined;
