@@ -158,6 +158,8 @@ const jobSpec = z.discriminatedUnion('kind', [
     setId: id.optional(),
     name: z.string().trim().min(1).max(200).optional(),
   }),
+  /** The start-up backup (when the newest backup is more than a day old): off the main thread. */
+  z.object({ kind: z.literal('dailyBackup') }),
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -188,6 +190,8 @@ export interface JobResults {
   importSet: ImportSetResult;
   importSystem: ImportSystemResult;
   generateDeck: Deck;
+  /** The backup written, or null when a recent one made it unnecessary. */
+  dailyBackup: BackupInfo | null;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

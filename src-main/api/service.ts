@@ -19,7 +19,7 @@ import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
-import { ApiError, type ApiHandlers } from './contract';
+import { ApiError, type ApiHandlers, type JobStatus } from './contract';
 
 export interface CardwrightOptions {
   dataDir: string;
@@ -106,15 +106,20 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listBackups: () => listBackups(options.dataDir),
     backupNow: () => backupNow(lib, options.dataDir),
     restoreBackup: ({ id }) => {
-      // A job would keep writing its part into the library that is being replaced.
-      if (jobs.manager.list().some((job) => job.state === 'queued' || job.state === 'running'))
+      // A job would keep writing its part into the library that is being replaced. The daily
+      // backup only reads (as it did when it ran on this thread), so it does not hold a restore up.
+      const busy = (job: JobStatus) => job.kind !== 'dailyBackup' && (job.state === 'queued' || job.state === 'running');
+      if (jobs.manager.list().some(busy))
         throw new ApiError('Wait for the running jobs to finish (or cancel them), then restore the backup', 'CONFLICT');
       return restoreBackup(lib, options.dataDir, id);
     },
 
     ...jobs.handlers,
   };
-  const cancelStartupBackup = scheduleStartupBackup(lib, options.dataDir, options.startupBackupDelayMs ?? 10_000);
+  const cancelStartupBackup = scheduleStartupBackup(
+    () => jobs.manager.start({ kind: 'dailyBackup' }, 'Daily backup'),
+    options.startupBackupDelayMs ?? 10_000,
+  );
 
   return {
     handlers,

@@ -6,6 +6,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
 import type { Library } from '../services/card-library';
+import { backupIfStale } from '../services/backups';
 import { generateDeck } from '../services/deck-generators';
 import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
 import { exportSetFile, importSetFile } from '../services/set-files';
@@ -55,6 +56,8 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       return importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':
       return generateDeck(lib, spec, progress);
+    case 'dailyBackup':
+      return backupIfStale(lib, paths.dataDir) ?? null;
   }
 }
 

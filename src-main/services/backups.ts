@@ -39,17 +39,12 @@ export function backupIfStale(lib: Library, dataDir: string, now = new Date()): 
 }
 
 /**
- * Runs backupIfStale `delayMs` after start-up, so the window and the library show first;
- * returns the cancel. A failure is logged: a missed backup must not stop the app.
+ * Starts the daily backup `delayMs` after start-up, so the window and the library show first;
+ * `start` queues it as a job, because a big library's snapshot takes seconds that the main
+ * thread must not spend. Returns the cancel.
  */
-export function scheduleStartupBackup(lib: Library, dataDir: string, delayMs: number): () => void {
-  const timer = setTimeout(() => {
-    try {
-      backupIfStale(lib, dataDir);
-    } catch (error) {
-      console.warn(`[cardwright] start-up backup failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }, delayMs);
+export function scheduleStartupBackup(start: () => void, delayMs: number): () => void {
+  const timer = setTimeout(start, delayMs);
   timer.unref?.();
   return () => clearTimeout(timer);
 }

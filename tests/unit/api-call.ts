@@ -68,7 +68,7 @@ export function apiCaller(app: Cardwright): Call {
     if (status.state === 'failed') throw new CallError(status.error!.code, status.error!.message);
     if (status.state !== 'done') throw new Error(`job ${kind} ended ${status.state}`);
     const result = status.result as JobResults[keyof JobResults];
-    if (!('file' in result)) return result;
+    if (result === null || !('file' in result)) return result;
     const blob = (await call('jobOutput', { jobId: status.id })) as FileBlob;
     return { ...blob, ...result, file: undefined };
   };

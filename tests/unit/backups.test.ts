@@ -182,7 +182,9 @@ describe('backups through the API', () => {
     cleanups.push(() => app.close());
     const call = apiCaller(app);
     expect(await call('listBackups', {})).toEqual([]);
-    await new Promise((done) => setTimeout(done, 100));
+    // The daily backup runs as a job, off the main thread.
+    await expect.poll(() => app.jobs.list().length).toBe(1);
+    await app.jobs.wait(app.jobs.list()[0].id);
     expect((await call('listBackups', {})).map((backup) => backup.reason)).toEqual(['daily']);
 
     const store = openStore(tmpDir());
