@@ -17,6 +17,7 @@ const COMMANDS = [
   { id: 'new-card', label: 'New card', accelerator: 'CmdOrCtrl+N', group: 'File' },
   { id: 'save', label: 'Save', accelerator: 'CmdOrCtrl+S', group: 'File' },
   { id: 'print', label: 'Print…', accelerator: 'CmdOrCtrl+P', group: 'File' },
+  { id: 'trash', label: 'Trash…', group: 'File' },
   { id: 'restore-backup', label: 'Restore from backup…', group: 'File' },
   { id: 'undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', group: 'Edit' },
   { id: 'redo', label: 'Redo', accelerator: 'CmdOrCtrl+Shift+Z', alternates: ['CmdOrCtrl+Y'], group: 'Edit' },

@@ -77,6 +77,50 @@ export interface RemoveSystemResult {
   sets: number;
   cards: number;
   decks: number;
+  /** The trash entry that can bring it all back. */
+  trashId: string;
+}
+
+/** What a delete did: the item is in the trash under this entry (restoreFromTrash undoes it). */
+export interface TrashReceipt {
+  trashId: string;
+}
+
+export type TrashKind = 'card' | 'set' | 'deck' | 'game';
+
+/** One deleted card, set (with its cards), deck, or game (with its sets and decks). */
+export interface TrashEntry {
+  id: string;
+  kind: TrashKind;
+  /** The deleted item's own id (card, set, deck or game system id). */
+  itemId: string;
+  systemId: string;
+  name: string;
+  /** Where it was ("in Core Set") or what it was; may be empty. */
+  detail: string;
+  deletedAt: string;
+  /** When it is deleted for good. */
+  expiresAt: string;
+  sets: number;
+  cards: number;
+  decks: number;
+}
+
+export interface TrashList {
+  /** The newest entries first (at most 100). */
+  entries: TrashEntry[];
+  /** How many entries there are in all. */
+  total: number;
+  /** How long an entry is kept. */
+  keepDays: number;
+}
+
+export interface RestoreResult {
+  kind: TrashKind;
+  itemId: string;
+  systemId: string;
+  /** One sentence for the user: what came back, and where. */
+  message: string;
 }
 
 export interface ImportSystemResult {
@@ -238,7 +282,8 @@ export const apiContract = {
   createSet: returns<CardSetInfo>()(
     z.object({ systemId: id, name: z.string().trim().min(1).max(200), description: z.string().max(5_000).default('') }),
   ),
-  deleteSet: returns<void>()(byId),
+  /** Moves the set and its cards to the trash. */
+  deleteSet: returns<TrashReceipt>()(byId),
 
   searchCards: returns<SearchResult>()(
     z.object({
@@ -253,18 +298,27 @@ export const apiContract = {
   getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),
   validateCard: returns<ValidationIssue[]>()(z.object({ systemId: id, doc: cardDocument })),
   saveCard: returns<SaveCardResult>()(z.object({ id: id.optional(), setId: id, doc: cardDocument })),
-  deleteCard: returns<void>()(byId),
+  deleteCard: returns<TrashReceipt>()(byId),
 
   listDecks: returns<DeckSummary[]>()(z.object({ systemId: id.optional() })),
   getDeck: returns<Deck>()(byId),
   saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
-  deleteDeck: returns<void>()(byId),
+  deleteDeck: returns<TrashReceipt>()(byId),
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
   /** Builds and saves a deck with one of the system's generators from the library's cards. */
   exportDeck: returns<FileBlob>()(byId),
   importDeck: returns<Deck>()(
     z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(MAX_DECK_TEXT) }),
   ),
+
+  /** Deleted cards, sets, decks and games, kept for 30 days (older entries are deleted for good). */
+  listTrash: returns<TrashList>()(none),
+  /** Puts a trash entry back with its ids; refused with a reason when they are taken again. */
+  restoreFromTrash: returns<RestoreResult>()(byId),
+  /** Deletes one trash entry for good. */
+  deleteFromTrash: returns<void>()(byId),
+  /** Deletes every trash entry for good; returns how many there were. */
+  emptyTrash: returns<{ deleted: number }>()(none),
 
   /** The library's backups, newest first. */
   listBackups: returns<BackupInfo[]>()(none),

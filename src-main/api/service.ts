@@ -2,7 +2,6 @@
 // and implements every method of the API contract. Handlers stay thin; the work lives in
 // src-main/services and src-main/store.
 
-import { join } from 'node:path';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
@@ -10,7 +9,8 @@ import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
-import { recoverSystemFolders } from '../services/system-folder-journal';
+import { gameFolders, recoverSystemFolders } from '../services/system-folder-journal';
+import { deleteFromTrash, emptyTrash, listTrash, purgeExpiredTrash, restoreFromTrash } from '../services/trash';
 import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-game-data';
 import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
@@ -49,13 +49,15 @@ export interface Cardwright {
 }
 
 export function openCardwright(options: CardwrightOptions): Cardwright {
-  const userSystemsDir = join(options.dataDir, 'systems');
+  const folders = gameFolders(options.dataDir);
+  const { userSystemsDir } = folders;
   const store = openStore(options.dataDir);
-  // Before any game loads: finish a removal or install the app was stopped in the middle of.
-  for (const line of recoverSystemFolders(userSystemsDir, store)) console.warn(`[cardwright] at start-up: ${line}`);
+  // Before any game loads: finish a removal, restore or install the app was stopped in the middle of.
+  for (const line of recoverSystemFolders(folders, store)) console.warn(`[cardwright] at start-up: ${line}`);
   const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
   const lib: Library = { store, systems: new SystemRegistry(installed) };
   try {
+    purgeExpiredTrash(lib, folders);
     const seeded = seedSamples(lib, options.samplesDir);
     for (const problem of seeded.problems) console.warn(`[cardwright] sample not imported: ${problem}`);
   } catch (error) {
@@ -81,7 +83,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     ],
     removeSystem: ({ systemId }) =>
       lib.systems.has(systemId)
-        ? removeUserSystem(lib, userSystemsDir, systemId, () => backupBeforeRemoval(lib, options.dataDir))
+        ? removeUserSystem(lib, folders, systemId, () => backupBeforeRemoval(lib, options.dataDir))
         : deleteOrphanedGameData(lib, systemId),
 
     listSets: () => store.sets.list(),
@@ -102,6 +104,11 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     exportDeck: ({ id }) => exportDeckFile(lib, id),
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
+
+    listTrash: () => listTrash(lib, folders),
+    restoreFromTrash: ({ id }) => restoreFromTrash(lib, folders, id),
+    deleteFromTrash: ({ id }) => deleteFromTrash(lib, folders, id),
+    emptyTrash: () => emptyTrash(lib, folders),
 
     listBackups: () => listBackups(options.dataDir),
     backupNow: () => backupNow(lib, options.dataDir),

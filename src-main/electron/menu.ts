@@ -61,6 +61,7 @@ export function appMenuTemplate(context: MenuContext, runCommand: (command: AppC
         separator,
         command('print'),
         separator,
+        command('trash'),
         command('restore-backup'),
         separator,
         isMac ? { role: 'close' } : { role: 'quit' },

@@ -2,11 +2,12 @@
 // before it is written, and every write carries the search text derived from the document.
 
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type SaveCardResult, type ValidationIssue } from '../api/contract';
+import { ApiError, type SaveCardResult, type TrashReceipt, type ValidationIssue } from '../api/contract';
 import type { CardWrite } from '../store/cards-repo';
 import type { Store } from '../store/store';
 import { buildSearchText } from './search-text';
 import type { SystemRegistry } from './system-registry';
+import { moveToTrash } from './trash';
 
 /** What the services work on: the database and the installed game systems. */
 export interface Library {
@@ -60,8 +61,10 @@ export function createSet(lib: Library, input: { systemId: string; name: string;
   return lib.store.sets.save(input);
 }
 
-export function deleteSet(lib: Library, setId: string): void {
-  if (!lib.store.sets.delete(setId)) throw new ApiError(`No card set with id "${setId}"`, 'NOT_FOUND');
+/** Moves the set and its cards to the trash. */
+export function deleteSet(lib: Library, setId: string): TrashReceipt {
+  const set = requireSet(lib, setId);
+  return moveToTrash(lib, { kind: 'set', itemId: set.id, systemId: set.systemId, name: set.name });
 }
 
 /**
@@ -89,10 +92,19 @@ export function saveCard(lib: Library, input: { id?: string; setId: string; doc:
   return { ok: true, card };
 }
 
-export function deleteCard(lib: Library, cardId: string): void {
+/** Moves the card to the trash. */
+export function deleteCard(lib: Library, cardId: string): TrashReceipt {
   const card = requireCard(lib, cardId);
-  lib.store.transaction(() => {
-    lib.store.cards.delete(cardId);
+  const set = requireSet(lib, card.setId);
+  return lib.store.transaction(() => {
+    const receipt = moveToTrash(lib, {
+      kind: 'card',
+      itemId: card.id,
+      systemId: card.systemId,
+      name: card.doc.name,
+      detail: `in “${set.name}”`,
+    });
     lib.store.sets.touch(card.setId);
+    return receipt;
   });
 }

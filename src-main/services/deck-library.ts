@@ -6,10 +6,11 @@ import type { Deck, DeckEntry, DeckReport } from '../../card-schema/deck/format'
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type DeckSummary } from '../api/contract';
+import { ApiError, type DeckSummary, type TrashReceipt } from '../api/contract';
 import type { PrintItem } from '../pdf/print-sheet';
 import type { DeckWrite } from '../store/decks-repo';
 import type { Library } from './card-library';
+import { moveToTrash } from './trash';
 
 export type DeckInput = DeckWrite;
 
@@ -68,8 +69,10 @@ export function saveDeck(lib: Library, deck: DeckInput): Deck {
   return lib.store.decks.save(deck);
 }
 
-export function deleteDeck(lib: Library, deckId: string): void {
-  if (!lib.store.decks.delete(deckId)) throw new ApiError(`No deck with id "${deckId}"`, 'NOT_FOUND');
+/** Moves the deck to the trash. */
+export function deleteDeck(lib: Library, deckId: string): TrashReceipt {
+  const deck = requireDeck(lib, deckId);
+  return moveToTrash(lib, { kind: 'deck', itemId: deck.id, systemId: deck.systemId, name: deck.name });
 }
 
 function evaluate(lib: Library, system: GameSystem, deck: DeckInput): DeckReport {

@@ -1,10 +1,10 @@
 // Sets and decks of a game that is not installed (its folder was deleted by hand, or a game
 // failed to load): nothing can show or edit them, so they are listed as a problem with the two
-// ways out — import the game again, or delete what remains.
+// ways out — import the game again, or move what remains to the trash.
 
 import { ApiError, type RemoveSystemResult, type SystemProblem } from '../api/contract';
 import type { Library } from './card-library';
-import { deleteGameData } from './system-folder-journal';
+import { moveToTrash } from './trash';
 
 export function orphanedGameData(lib: Library): SystemProblem[] {
   const bySystem = new Map<string, { sets: number; cards: number; decks: number }>();
@@ -25,13 +25,15 @@ export function orphanedGameData(lib: Library): SystemProblem[] {
     reason:
       `the game "${systemId}" is not installed, but ${count.sets} card ${count.sets === 1 ? 'set' : 'sets'} ` +
       `(${count.cards} cards) and ${count.decks} ${count.decks === 1 ? 'deck' : 'decks'} of it remain: ` +
-      'import the game again to use them, or delete them',
+      'import the game again to use them, or delete them (they go to the trash)',
     orphanedSystemId: systemId,
   }));
 }
 
 export function deleteOrphanedGameData(lib: Library, systemId: string): RemoveSystemResult {
-  const result = deleteGameData(lib.store, systemId);
-  if (result.sets === 0 && result.decks === 0) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
-  return result;
+  const remains = orphanedGameData(lib).some((problem) => problem.orphanedSystemId === systemId);
+  if (!remains) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
+  const { trashId } = moveToTrash(lib, { kind: 'game', itemId: systemId, systemId, name: systemId, detail: 'not installed' });
+  const entry = lib.store.trash.get(trashId);
+  return { sets: entry?.sets ?? 0, cards: entry?.cards ?? 0, decks: entry?.decks ?? 0, trashId };
 }

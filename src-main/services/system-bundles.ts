@@ -12,7 +12,8 @@ import type { Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
-import { deleteGameData, writeRemovalJournal } from './system-folder-journal';
+import type { GameFolders } from './system-folder-journal';
+import { removeGameToTrash } from './trash';
 import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
@@ -221,14 +222,13 @@ export function importSystemBundle(
 }
 
 /**
- * Uninstalls a user-installed game with its sets, cards and decks. A journal written first makes
- * the removal finish at the next start if the app stops half way (system-folder-journal.ts).
- * `backup` runs once the removal is known to be allowed, before anything changes (the app
- * snapshots the library).
+ * Uninstalls a user-installed game and moves it, with its sets, cards and decks, to the trash
+ * (see trash.ts: crash-safe, restorable). `backup` runs once the removal is known to be allowed,
+ * before anything changes (the app snapshots the library).
  */
 export function removeUserSystem(
   lib: Library,
-  userSystemsDir: string,
+  dirs: GameFolders,
   systemId: string,
   backup: () => void = () => {},
 ): RemoveSystemResult {
@@ -237,16 +237,14 @@ export function removeUserSystem(
   if (installed.builtIn)
     throw new ApiError(`${installed.system.name} is built into Cardwright and cannot be removed`, 'CONFLICT');
   backup();
-  const journal = writeRemovalJournal(userSystemsDir, { systemId, folder: basename(installed.dir) });
-  let result: RemoveSystemResult;
-  try {
-    result = deleteGameData(lib.store, systemId);
-  } catch (error) {
-    rmSync(journal, { force: true }); // nothing was changed
-    throw error;
-  }
-  lib.systems.uninstall(systemId);
-  rmSync(installed.dir, { recursive: true, force: true });
-  rmSync(journal, { force: true });
-  return result;
+  const { system } = installed;
+  const entry = removeGameToTrash(lib, dirs, {
+    kind: 'game',
+    itemId: systemId,
+    systemId,
+    name: system.name,
+    detail: `version ${system.version}`,
+    folder: basename(installed.dir),
+  });
+  return { sets: entry.sets, cards: entry.cards, decks: entry.decks, trashId: entry.id };
 }

@@ -71,7 +71,6 @@ export class CardsRepo {
   private readonly byIds;
   private readonly bySet;
   private readonly upsertOne;
-  private readonly remove;
   private readonly upsertBatch;
   private readonly setIdsOfIds;
   /** One pair of prepared statements per combination of filters, so each can use its index. */
@@ -89,7 +88,6 @@ export class CardsRepo {
       VALUES (@id, @setId, @doc, @searchText, @now, @now)
       ON CONFLICT (id) DO UPDATE SET set_id = excluded.set_id, doc = excluded.doc,
         search_text = excluded.search_text, updated_at = excluded.updated_at`);
-    this.remove = db.prepare<[string]>('DELETE FROM cards WHERE id = ?');
     this.setIdsOfIds = db
       .prepare<[string], string>('SELECT DISTINCT c.set_id FROM json_each(?) j JOIN cards c ON c.id = j.value')
       .pluck();
@@ -128,11 +126,6 @@ export class CardsRepo {
   /** Writes many cards in ONE transaction: all of them, or (on any error) none. Returns their ids. */
   saveMany(writes: readonly CardWrite[]): string[] {
     return this.upsertBatch(writes);
-  }
-
-  /** False when there was no such card. */
-  delete(id: string): boolean {
-    return this.remove.run(id).changes > 0;
   }
 
   search(search: CardSearch): CardSearchPage {

@@ -41,7 +41,6 @@ export class DecksRepo {
   private readonly listOfSystem;
   private readonly byId;
   private readonly upsert;
-  private readonly remove;
 
   constructor(db: SqliteDatabase) {
     const select = 'SELECT id, system_id, name, doc, updated_at FROM decks';
@@ -53,7 +52,6 @@ export class DecksRepo {
       VALUES (@id, @systemId, @name, @doc, @now, @now)
       ON CONFLICT (id) DO UPDATE SET system_id = excluded.system_id, name = excluded.name,
         doc = excluded.doc, updated_at = excluded.updated_at`);
-    this.remove = db.prepare<[string]>('DELETE FROM decks WHERE id = ?');
   }
 
   list(systemId?: string): Deck[] {
@@ -76,10 +74,5 @@ export class DecksRepo {
     const saved = this.get(id);
     if (!saved) throw new Error(`Deck "${id}" vanished right after it was saved`);
     return saved;
-  }
-
-  /** False when there was no such deck. */
-  delete(id: string): boolean {
-    return this.remove.run(id).changes > 0;
   }
 }

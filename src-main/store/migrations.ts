@@ -75,9 +75,67 @@ CREATE TABLE meta (
 );
 `;
 
+// The trash: what a delete removed, kept restorable for 30 days. An entry is one deleted card,
+// set (with its cards), deck, or game (its sets, cards and decks; its folder moves to
+// <data>/trash/<entry id>). The rows are copied as they were, so a restore puts back the same
+// ids and documents; deleting an entry deletes its rows by cascade.
+const trashSchema = `
+CREATE TABLE trash (
+  id         TEXT PRIMARY KEY,
+  kind       TEXT NOT NULL CHECK (kind IN ('card', 'set', 'deck', 'game')),
+  item_id    TEXT NOT NULL,
+  system_id  TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  detail     TEXT NOT NULL DEFAULT '',
+  folder     TEXT,
+  deleted_at TEXT NOT NULL
+);
+CREATE INDEX trash_by_deleted_at ON trash (deleted_at);
+
+CREATE TABLE trash_sets (
+  trash_id    TEXT NOT NULL REFERENCES trash (id) ON DELETE CASCADE,
+  id          TEXT NOT NULL,
+  system_id   TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  description TEXT NOT NULL,
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL,
+  PRIMARY KEY (trash_id, id)
+) WITHOUT ROWID;
+
+-- seq keeps the cards' order in their set, so a restored set lists them as before.
+CREATE TABLE trash_cards (
+  trash_id    TEXT NOT NULL REFERENCES trash (id) ON DELETE CASCADE,
+  id          TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  set_id      TEXT NOT NULL,
+  doc         TEXT NOT NULL,
+  search_text TEXT NOT NULL,
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL,
+  PRIMARY KEY (trash_id, id)
+) WITHOUT ROWID;
+
+CREATE TABLE trash_decks (
+  trash_id   TEXT NOT NULL REFERENCES trash (id) ON DELETE CASCADE,
+  id         TEXT NOT NULL,
+  system_id  TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  doc        TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (trash_id, id)
+) WITHOUT ROWID;
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
+  {
+    version: 2,
+    description: 'trash: deleted cards, sets, decks and games, restorable for 30 days',
+    up: (db) => db.exec(trashSchema),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

@@ -40,7 +40,6 @@ export class SetsRepo {
   private readonly listAll;
   private readonly byId;
   private readonly upsert;
-  private readonly remove;
   private readonly touchOne;
 
   constructor(db: SqliteDatabase) {
@@ -51,7 +50,6 @@ export class SetsRepo {
       INSERT INTO sets (id, system_id, name, description, created_at, updated_at)
       VALUES (@id, @systemId, @name, @description, @now, @now)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, description = excluded.description, updated_at = excluded.updated_at`);
-    this.remove = db.prepare<[string]>('DELETE FROM sets WHERE id = ?');
     this.touchOne = db.prepare<[string, string]>('UPDATE sets SET updated_at = ? WHERE id = ?');
   }
 
@@ -71,11 +69,6 @@ export class SetsRepo {
     const saved = this.get(id);
     if (!saved) throw new Error(`Set "${id}" vanished right after it was saved`);
     return saved;
-  }
-
-  /** Deletes the set and (by cascade) its cards; false when there was no such set. */
-  delete(id: string): boolean {
-    return this.remove.run(id).changes > 0;
   }
 
   /** Marks the set as changed, e.g. after one of its cards was edited. */

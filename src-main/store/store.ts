@@ -4,11 +4,13 @@ import { openDatabase, type SqliteDatabase } from './database';
 import { CardsRepo } from './cards-repo';
 import { DecksRepo } from './decks-repo';
 import { SetsRepo } from './sets-repo';
+import { TrashRepo } from './trash-repo';
 
 export class Store {
   readonly sets: SetsRepo;
   readonly cards: CardsRepo;
   readonly decks: DecksRepo;
+  readonly trash: TrashRepo;
   private readonly readMeta;
   private readonly writeMeta;
 
@@ -16,6 +18,7 @@ export class Store {
     this.sets = new SetsRepo(db);
     this.cards = new CardsRepo(db);
     this.decks = new DecksRepo(db);
+    this.trash = new TrashRepo(db);
     this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');
     this.writeMeta = db.prepare<[string, string]>(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',

@@ -122,6 +122,23 @@ for (const theme of THEMES) {
     await shoot(page, 'shortcuts', theme);
     await page.keyboard.press('Escape');
 
+    // A deleted deck with its Undo message, then the Trash holding it and a deleted set.
+    await page.getByTestId('nav-library').click();
+    await page.locator('.set-item').filter({ hasText: 'Mission &' }).hover();
+    await page.locator('.set-item').filter({ hasText: 'Mission &' }).getByTestId('delete-set').click();
+    await page.getByTestId('confirm-ok').click();
+    await clearDocks(page);
+    await page.getByTestId('nav-decks').click();
+    await page.getByTestId('deck-row').last().getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('toast-action')).toBeVisible();
+    await shoot(page, 'trash-undo', theme);
+    await clearDocks(page);
+    await page.getByTestId('open-trash').click();
+    await expect(page.getByTestId('trash-row')).toHaveCount(2);
+    await shoot(page, 'trash', theme);
+    await page.keyboard.press('Escape');
+
     // A long job under way: a big import with its progress bar and Cancel.
     await page.getByTestId('nav-library').click();
     await page.getByTestId('import-set-file').setInputFiles(bigSetFile(60_000));

@@ -37,11 +37,12 @@ function setup(card: CardRecord | null, found: ValidationIssue[] = []) {
     api: {
       validateCard: vi.fn(async () => found),
       saveCard: vi.fn(async (): Promise<SaveCardResult> => ({ ok: true, card: { ...saved, doc: { ...saved.doc } } })),
-      deleteCard: vi.fn(async () => undefined),
+      deleteCard: vi.fn(async () => ({ trashId: 't1' })),
     },
     confirm: vi.fn(async () => true),
     showError: vi.fn(),
     showSuccess: vi.fn(),
+    announceTrashed: vi.fn(),
   };
   const model = new CardEditorModel(() => input, deps as unknown as CardEditorDeps);
   return { model, input, deps };
@@ -114,10 +115,14 @@ describe('CardEditorModel', () => {
     expect(input.onclose).toHaveBeenCalledTimes(1);
   });
 
-  it('deletes a saved card after confirming', async () => {
+  it('moves a saved card to the trash after confirming, and offers Undo', async () => {
     const { model, input, deps } = setup(saved);
     await model.remove();
+    expect(deps.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('kept in the Trash for 30 days') }),
+    );
     expect(deps.api.deleteCard).toHaveBeenCalledWith({ id: 'c1' });
+    expect(deps.announceTrashed).toHaveBeenCalledWith('“Scout”', { trashId: 't1' });
     expect(input.ondeleted).toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 // Kills the real web host (out/main/web.js) with SIGKILL at random moments while it saves
-// cards, imports and removes a game; after every kill the next start must find an intact
+// cards, imports, removes (to the trash) and restores a game; after every kill the next start must find an intact
 // database, every card whose save was acknowledged, and games and their sets in agreement.
 // Bounded: a fixed number of kills from a fixed seed.
 
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { decodeWire, encodeWire, type Envelope } from '../../src-main/api/wire';
-import type { JobStatus, SystemProblem } from '../../src-main/api/contract';
+import type { JobStatus, SystemProblem, TrashList } from '../../src-main/api/contract';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WEB = join(ROOT, 'out/main/web.js');
@@ -90,10 +90,13 @@ describe.runIf(existsSync(WEB))('killed at random moments (out/main/web.js)', ()
         const work: Promise<unknown>[] = [];
         // Calls cut off by the kill fail; only their absence of effect matters (checked below).
         const settle = (call: Promise<unknown>) => work.push(call.catch(() => undefined));
+        const trashedGame = (await host.call<TrashList>('listTrash', {})).entries.find((entry) => entry.kind === 'game');
         settle(
           installed
             ? host.call('removeSystem', { systemId: 'lantern-watch' })
-            : host.call<JobStatus>('startJob', { job: { kind: 'importSystem', fileName: 'lw.json', text: BUNDLE } }),
+            : trashedGame && round % 2 === 1
+              ? host.call('restoreFromTrash', { id: trashedGame.id })
+              : host.call<JobStatus>('startJob', { job: { kind: 'importSystem', fileName: 'lw.json', text: BUNDLE } }),
         );
         for (let i = 0; i < 20; i++) {
           const name = `Crash ${round}-${i}`;
@@ -123,6 +126,10 @@ describe.runIf(existsSync(WEB))('killed at random moments (out/main/web.js)', ()
           const userSystems = join(dataDir, 'systems');
           const leftovers = existsSync(userSystems) ? readdirSync(userSystems).filter((name) => name.startsWith('.')) : [];
           expect(leftovers).toEqual([]);
+          // Every trashed game has its folder in the trash, and no folder is there without one.
+          const games = (await after.call<TrashList>('listTrash', {})).entries.filter((entry) => entry.kind === 'game');
+          const trashDir = join(dataDir, 'trash');
+          expect(existsSync(trashDir) ? readdirSync(trashDir).sort() : []).toEqual(games.map((entry) => entry.id).sort());
         } finally {
           await kill(after);
         }

@@ -19,7 +19,7 @@ function stubDeps(overrides: Partial<GamesViewDeps> = {}) {
   const deps = {
     api: {
       listSystemProblems: vi.fn(async () => [{ file: 'x/system.json', reason: 'gone', orphanedSystemId: 'x' }]),
-      removeSystem: vi.fn(async () => ({ sets: 2, decks: 1 })),
+      removeSystem: vi.fn(async () => ({ sets: 2, cards: 7, decks: 1, trashId: 't1' })),
       listSets: vi.fn(async () => [
         { systemId: 'beta', cardCount: 3 },
         { systemId: 'alpha', cardCount: 5 },
@@ -39,7 +39,7 @@ function stubDeps(overrides: Partial<GamesViewDeps> = {}) {
     }),
     confirm: vi.fn(async () => true),
     showError: vi.fn(),
-    showSuccess: vi.fn(),
+    announceTrashed: vi.fn(),
     ...overrides,
   };
   return deps as unknown as GamesViewDeps & typeof deps;
@@ -85,7 +85,7 @@ describe('GamesViewModel', () => {
     );
     expect(deps.api.removeSystem).toHaveBeenCalledWith({ systemId: 'beta' });
     expect(model.selectedId).toBeNull();
-    expect(deps.showSuccess).toHaveBeenCalledWith('Removed BETA');
+    expect(deps.announceTrashed).toHaveBeenCalledWith('BETA', expect.objectContaining({ trashId: 't1' }));
   });
 
   it('keeps everything when the removal is not confirmed', async () => {
@@ -97,7 +97,10 @@ describe('GamesViewModel', () => {
   it('deletes the remains of a game that is gone, then lists the problems again', async () => {
     const deps = stubDeps();
     await new GamesViewModel(deps).deleteOrphans('x');
-    expect(deps.showSuccess).toHaveBeenCalledWith('Deleted 2 card sets and 1 decks of "x"');
+    expect(deps.announceTrashed).toHaveBeenCalledWith(
+      '2 card sets and 1 deck of "x"',
+      expect.objectContaining({ trashId: 't1' }),
+    );
     expect(deps.api.listSystemProblems).toHaveBeenCalledTimes(1);
   });
 });

@@ -212,9 +212,9 @@ describe('card search', () => {
     expect(ids(store.cards.search({ query: 'fire drake', limit: 50, offset: 0 }))).toEqual([]);
     expect(ids(store.cards.search({ query: 'frost', limit: 50, offset: 0 }))).toEqual(['c1']);
     expect(ids(store.cards.search({ query: 'ranged', limit: 50, offset: 0 }))).toEqual([]);
-    store.cards.delete('c1');
+    store.trash.moveIn({ kind: 'card', itemId: 'c1', systemId: 'osmcg', name: 'Frost Drake' });
     expect(ids(store.cards.search({ query: 'frost', limit: 50, offset: 0 }))).toEqual([]);
-    store.sets.delete('other');
+    store.trash.moveIn({ kind: 'set', itemId: 'other', systemId: 'othergame', name: 'Other' });
     expect(ids(store.cards.search({ query: 'ant', limit: 50, offset: 0 }))).toEqual([]);
     expect(() => store.db.exec("INSERT INTO cards_fts (cards_fts) VALUES ('integrity-check')")).not.toThrow();
   });
@@ -366,8 +366,8 @@ describe('repositories', () => {
     });
     expect(store.decks.list('osmcg').map((deck) => deck.name)).toEqual(['Red']);
     expect(store.decks.list()).toHaveLength(2);
-    expect(store.decks.delete(saved.id)).toBe(true);
-    expect(store.decks.delete(saved.id)).toBe(false);
+    store.trash.moveIn({ kind: 'deck', itemId: saved.id, systemId: 'osmcg', name: 'Red' });
+    expect(store.decks.get(saved.id)).toBeUndefined();
   });
 
   it('writes a batch in one transaction: a failure half-way loses nothing and writes nothing', () => {

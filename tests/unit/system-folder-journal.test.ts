@@ -1,13 +1,14 @@
-// Game install/removal survive a stop at any instant: a removal journal left behind is finished
-// at the next start, temporary folders are swept, and sets of a game whose folder is gone are
-// listed as a problem that can be resolved by deleting them.
+// Game install, removal (to the trash) and restore survive a stop at any instant: a journal left
+// behind is settled at the next start by what the database says, temporary folders are swept,
+// and sets of a game whose folder is gone are listed as a problem that can be resolved.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
-import { deleteGameData, writeRemovalJournal } from '../../src-main/services/system-folder-journal';
+import { gameFolders, writeMoveJournal } from '../../src-main/services/system-folder-journal';
 import { openStore } from '../../src-main/store/store';
 import { apiCaller, failure } from './api-call';
 
@@ -49,33 +50,71 @@ async function state(app: Cardwright) {
   };
 }
 
+/** The trash entries of games and the folders kept for them agree. */
+function trashFolders(dataDir: string): string[] {
+  const dir = join(dataDir, 'trash');
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+
 describe('a game removal stopped half way', () => {
-  it('is finished at the next start when the app stopped before the database changed', async () => {
+  it('is undone at the next start when the app stopped before the database changed', async () => {
     const dataDir = await withInstalledGame();
     const userSystems = join(dataDir, 'systems');
-    writeRemovalJournal(userSystems, { systemId: 'lantern-watch', folder: 'lantern-watch' });
+    writeMoveJournal(gameFolders(dataDir), { trashId: randomUUID(), systemId: 'lantern-watch', folder: 'lantern-watch' });
     const app = open(dataDir);
-    expect(await state(app)).toEqual({ installed: false, sets: 0, problems: [] });
-    expect(readdirSync(userSystems)).toEqual([]);
+    expect(await state(app)).toEqual({ installed: true, sets: 1, problems: [] });
+    expect(readdirSync(userSystems)).toEqual(['lantern-watch']);
+    expect(trashFolders(dataDir)).toEqual([]);
   });
 
   it('is finished at the next start when the app stopped after the database changed', async () => {
     const dataDir = await withInstalledGame();
-    const userSystems = join(dataDir, 'systems');
-    writeRemovalJournal(userSystems, { systemId: 'lantern-watch', folder: 'lantern-watch' });
+    const trashId = randomUUID();
+    writeMoveJournal(gameFolders(dataDir), { trashId, systemId: 'lantern-watch', folder: 'lantern-watch' });
     const store = openStore(dataDir);
-    deleteGameData(store, 'lantern-watch');
+    store.trash.moveIn({
+      id: trashId,
+      kind: 'game',
+      itemId: 'lantern-watch',
+      systemId: 'lantern-watch',
+      name: 'Lantern Watch',
+      folder: 'lantern-watch',
+    });
     store.close();
     const app = open(dataDir);
     expect(await state(app)).toEqual({ installed: false, sets: 0, problems: [] });
-    expect(existsSync(join(userSystems, 'lantern-watch'))).toBe(false);
+    expect(readdirSync(join(dataDir, 'systems'))).toEqual([]);
+    expect(trashFolders(dataDir)).toEqual([trashId]);
+    // …and it can be restored from there.
+    const call = apiCaller(app);
+    expect((await call('restoreFromTrash', { id: trashId })).message).toMatch(/installed again with its 1 card set \(18 cards\)/);
+    expect(await state(app)).toEqual({ installed: true, sets: 1, problems: [] });
   });
 
-  it('leaves nothing behind when it completes', async () => {
+  it('moves the game to the trash when it completes', async () => {
     const dataDir = await withInstalledGame();
     const app = open(dataDir);
-    expect(await apiCaller(app)('removeSystem', { systemId: 'lantern-watch' })).toMatchObject({ sets: 1 });
+    const removed = await apiCaller(app)('removeSystem', { systemId: 'lantern-watch' });
+    expect(removed).toMatchObject({ sets: 1, cards: 18, decks: 0 });
     expect(readdirSync(join(dataDir, 'systems'))).toEqual([]);
+    expect(trashFolders(dataDir)).toEqual([removed.trashId]);
+  });
+});
+
+describe('a game restore stopped half way', () => {
+  it('puts the folder back in the trash when the database had not changed yet', async () => {
+    const dataDir = await withInstalledGame();
+    let app = open(dataDir);
+    const { trashId } = await apiCaller(app)('removeSystem', { systemId: 'lantern-watch' });
+    await app.close();
+    // The restore's first steps: journal, folder back into the games folder; then the stop.
+    const move = { trashId, systemId: 'lantern-watch', folder: 'lantern-watch' };
+    writeMoveJournal(gameFolders(dataDir), move);
+    renameSync(join(dataDir, 'trash', trashId), join(dataDir, 'systems', 'lantern-watch'));
+    app = open(dataDir);
+    expect(await state(app)).toEqual({ installed: false, sets: 0, problems: [] });
+    expect(trashFolders(dataDir)).toEqual([trashId]);
+    expect((await apiCaller(app)('listTrash', {})).entries.map((entry) => entry.id)).toEqual([trashId]);
   });
 });
 
@@ -101,7 +140,7 @@ describe('start-up', () => {
         reason: expect.stringMatching(/not installed, but 1 card set \(18 cards\)/),
       }),
     ]);
-    expect(await call('removeSystem', { systemId: 'lantern-watch' })).toEqual({ sets: 1, cards: 18, decks: 0 });
+    expect(await call('removeSystem', { systemId: 'lantern-watch' })).toMatchObject({ sets: 1, cards: 18, decks: 0 });
     expect(await state(app)).toEqual({ installed: false, sets: 0, problems: [] });
     expect((await failure(call('removeSystem', { systemId: 'lantern-watch' }))).code).toBe('NOT_FOUND');
   });

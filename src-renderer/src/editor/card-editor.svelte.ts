@@ -7,11 +7,12 @@ import { tick, untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
-import type { ApiClient, ValidationIssue } from '../../../src-main/api/contract';
+import type { ApiClient, TrashReceipt, ValidationIssue } from '../../../src-main/api/contract';
 import { api } from '../api/client';
 import { withShortcut } from '../lib/commands.svelte';
 import { confirmDialog, type ConfirmOptions } from '../lib/dialog.svelte';
 import { showError, showSuccess } from '../lib/toast.svelte';
+import { trash } from '../trash/trash.svelte';
 import {
   editorSeed,
   freshDocument,
@@ -47,9 +48,17 @@ export interface CardEditorDeps {
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   showError: (error: unknown) => void;
   showSuccess: (message: string) => void;
+  /** "Moved … to the Trash", with Undo. */
+  announceTrashed: (what: string, receipt: TrashReceipt) => void;
 }
 
-const appDeps: CardEditorDeps = { api, confirm: confirmDialog, showError, showSuccess };
+const appDeps: CardEditorDeps = {
+  api,
+  confirm: confirmDialog,
+  showError,
+  showSuccess,
+  announceTrashed: (what, receipt) => trash.announce(what, receipt),
+};
 
 export class CardEditorModel {
   // Placeholders until the constructor seeds them from the props.
@@ -202,15 +211,15 @@ export class CardEditorModel {
     if (!this.savedId) return;
     const confirmed = await this.deps.confirm({
       title: 'Delete card?',
-      message: `“${this.doc.name || 'This card'}” will be removed from “${this.setName}”. Decks that use it will show it as unknown. This cannot be undone.`,
+      message: `“${this.doc.name || 'This card'}” will be removed from “${this.setName}” and kept in the Trash for 30 days, where you can restore it. Until then, decks that use it show it as unknown.`,
       confirmLabel: 'Delete card',
       danger: true,
     });
     if (!confirmed) return;
     try {
-      await this.deps.api.deleteCard({ id: this.savedId });
+      const receipt = await this.deps.api.deleteCard({ id: this.savedId });
       this.baseline = this.docJson;
-      this.deps.showSuccess(`Deleted “${this.doc.name}”`);
+      this.deps.announceTrashed(`“${this.doc.name}”`, receipt);
       this.props().ondeleted();
     } catch (error) {
       this.deps.showError(error);

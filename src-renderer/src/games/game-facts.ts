@@ -30,5 +30,5 @@ export function valueText(system: GameSystem, value: ValueSource | undefined): s
 
 /** What removing a game takes with it, for the confirmation. */
 export function removeGameMessage(name: string, sets: number, cards: number, decks: number): string {
-  return `${name} will be uninstalled together with its ${sets} card ${sets === 1 ? 'set' : 'sets'} (${cards} cards) and ${decks} ${decks === 1 ? 'deck' : 'decks'}. Export the game first to keep a copy. This cannot be undone.`;
+  return `${name} will be uninstalled together with its ${sets} card ${sets === 1 ? 'set' : 'sets'} (${cards} cards) and ${decks} ${decks === 1 ? 'deck' : 'decks'}. It all goes to the Trash, where you can restore it for 30 days.`;
 }

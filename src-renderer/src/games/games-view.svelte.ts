@@ -3,13 +3,14 @@
 // dependencies are injectable so the model can be driven without the real API.
 
 import type { GameSystem } from '../../../card-schema/system/format';
-import type { ApiClient, ImportSystemResult, SystemProblem, SystemSummary } from '../../../src-main/api/contract';
+import type { ApiClient, ImportSystemResult, SystemProblem, SystemSummary, TrashReceipt } from '../../../src-main/api/contract';
 import type { PickedTextFile } from '../api/read-file';
 import { api } from '../api/client';
 import { jobDock } from '../jobs/job-dock.svelte';
 import { confirmDialog, type ConfirmOptions } from '../lib/dialog.svelte';
 import { reloadSystems, systems } from '../lib/systems.svelte';
-import { showError, showSuccess } from '../lib/toast.svelte';
+import { showError } from '../lib/toast.svelte';
+import { trash } from '../trash/trash.svelte';
 import { groupGlossary, removeGameMessage } from './game-facts';
 
 export interface GamesViewDeps {
@@ -19,10 +20,23 @@ export interface GamesViewDeps {
   reloadSystems: () => Promise<unknown>;
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   showError: (error: unknown) => void;
-  showSuccess: (message: string) => void;
+  /** "Moved … to the Trash", with Undo. */
+  announceTrashed: (what: string, receipt: TrashReceipt) => void;
 }
 
-const appDeps: GamesViewDeps = { api, jobs: jobDock, systems, reloadSystems, confirm: confirmDialog, showError, showSuccess };
+const appDeps: GamesViewDeps = {
+  api,
+  jobs: jobDock,
+  systems,
+  reloadSystems,
+  confirm: confirmDialog,
+  showError,
+  announceTrashed: (what, receipt) => trash.announce(what, receipt),
+};
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
 
 export class GamesViewModel {
   selectedId = $state<string | null>(null);
@@ -59,14 +73,17 @@ export class GamesViewModel {
   async deleteOrphans(systemId: string): Promise<void> {
     const confirmed = await this.deps.confirm({
       title: 'Delete what remains?',
-      message: `The card sets and decks of "${systemId}", a game that is not installed, will be deleted. To keep them, import the game again instead. This cannot be undone.`,
+      message: `The card sets and decks of "${systemId}", a game that is not installed, will be moved to the Trash (kept for 30 days). To use them, import the game again instead.`,
       confirmLabel: 'Delete sets and decks',
       danger: true,
     });
     if (!confirmed) return;
     try {
       const removed = await this.deps.api.removeSystem({ systemId });
-      this.deps.showSuccess(`Deleted ${removed.sets} card sets and ${removed.decks} decks of "${systemId}"`);
+      this.deps.announceTrashed(
+        `${plural(removed.sets, 'card set')} and ${plural(removed.decks, 'deck')} of "${systemId}"`,
+        removed,
+      );
       this.loadProblems();
     } catch (error) {
       this.deps.showError(error);
@@ -101,10 +118,10 @@ export class GamesViewModel {
         danger: true,
       });
       if (!confirmed) return;
-      await this.deps.api.removeSystem({ systemId });
+      const removed = await this.deps.api.removeSystem({ systemId });
       this.selectedId = null;
       await this.deps.reloadSystems();
-      this.deps.showSuccess(`Removed ${name}`);
+      this.deps.announceTrashed(name, removed);
     } catch (error) {
       this.deps.showError(error);
     }

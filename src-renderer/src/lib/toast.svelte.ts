@@ -6,13 +6,22 @@ import { DismissTimer } from './dismiss-timer';
 
 export type ToastKind = 'error' | 'info' | 'success';
 
+/** A button in the toast ("Undo"); running it dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 const INFO_MS = 3500;
+/** Long enough to notice the message and reach its button. */
+const ACTION_MS = 10_000;
 const MAX_TOASTS = 5;
 
 let nextId = 1;
@@ -25,15 +34,21 @@ export const toasts = {
   },
 };
 
-function push(kind: ToastKind, message: string): number {
+function push(kind: ToastKind, message: string, action?: ToastAction): number {
   const id = nextId++;
-  // The same message twice in a row is one message.
+  // The same message twice in a row is one message (unless its button does something new).
   const last = list.at(-1);
-  if (last && last.kind === kind && last.message === message) return last.id;
-  list.push({ id, kind, message });
+  if (!action && last && !last.action && last.kind === kind && last.message === message) return last.id;
+  list.push(action ? { id, kind, message, action } : { id, kind, message });
   while (list.length > MAX_TOASTS) dismissToast(list[0].id);
-  if (kind !== 'error') timers.set(id, new DismissTimer(INFO_MS, () => dismissToast(id)));
+  if (kind !== 'error') timers.set(id, new DismissTimer(action ? ACTION_MS : INFO_MS, () => dismissToast(id)));
   return id;
+}
+
+/** Runs the toast's button and dismisses the toast. */
+export function runToastAction(toast: Toast): void {
+  dismissToast(toast.id);
+  toast.action?.run();
 }
 
 export function dismissToast(id: number): void {
@@ -61,6 +76,6 @@ export function showInfo(message: string): number {
   return push('info', message);
 }
 
-export function showSuccess(message: string): number {
-  return push('success', message);
+export function showSuccess(message: string, action?: ToastAction): number {
+  return push('success', message, action);
 }

@@ -1,0 +1,180 @@
+// The trash (see migration 2): a delete copies the rows into the trash tables under one entry
+// and deletes them, in one transaction; a restore copies them back with the same ids. The
+// repository moves rows; services/trash.ts decides what may be restored and says why not.
+
+import { randomUUID } from 'node:crypto';
+import { nowIso, type SqliteDatabase } from './database';
+
+export type TrashKind = 'card' | 'set' | 'deck' | 'game';
+
+export interface TrashEntryRow {
+  id: string;
+  kind: TrashKind;
+  itemId: string;
+  systemId: string;
+  name: string;
+  detail: string;
+  /** Game entries of an installed game: its folder name, kept in <data>/trash/<id>. */
+  folder: string | null;
+  deletedAt: string;
+  sets: number;
+  cards: number;
+  decks: number;
+}
+
+export interface TrashInput {
+  /** The entry's id when the caller needs it beforehand (a journal names it); new otherwise. */
+  id?: string;
+  kind: TrashKind;
+  itemId: string;
+  systemId: string;
+  name: string;
+  detail?: string;
+  folder?: string;
+}
+
+/** Rows of an entry whose ids are taken again (or whose set is missing) at restore time. */
+export interface RestoreBlockers {
+  sets: string[];
+  cards: string[];
+  decks: string[];
+  /** Set ids the entry's cards belong to that neither exist nor come back with the entry. */
+  missingSets: string[];
+}
+
+const entryColumns = `t.id, t.kind, t.item_id AS itemId, t.system_id AS systemId, t.name, t.detail, t.folder,
+  t.deleted_at AS deletedAt,
+  (SELECT count(*) FROM trash_sets x WHERE x.trash_id = t.id) AS sets,
+  (SELECT count(*) FROM trash_cards x WHERE x.trash_id = t.id) AS cards,
+  (SELECT count(*) FROM trash_decks x WHERE x.trash_id = t.id) AS decks`;
+
+const cardsOut = (where: string) =>
+  `INSERT INTO trash_cards (trash_id, id, seq, set_id, doc, search_text, created_at, updated_at)
+   SELECT @trashId, id, seq, set_id, doc, search_text, created_at, updated_at FROM cards WHERE ${where}`;
+const setsOut = (where: string) =>
+  `INSERT INTO trash_sets (trash_id, id, system_id, name, description, created_at, updated_at)
+   SELECT @trashId, id, system_id, name, description, created_at, updated_at FROM sets WHERE ${where}`;
+const decksOut = (where: string) =>
+  `INSERT INTO trash_decks (trash_id, id, system_id, name, doc, created_at, updated_at)
+   SELECT @trashId, id, system_id, name, doc, created_at, updated_at FROM decks WHERE ${where}`;
+
+const LIST_LIMIT = 100;
+
+export class TrashRepo {
+  private readonly statements;
+
+  constructor(private readonly db: SqliteDatabase) {
+    const prepare = (sql: string) => db.prepare<Record<string, string | null>>(sql);
+    const ids = (sql: string) => db.prepare<[string], string>(sql).pluck();
+    this.statements = {
+      insertEntry: prepare(`INSERT INTO trash (id, kind, item_id, system_id, name, detail, folder, deleted_at)
+        VALUES (@id, @kind, @itemId, @systemId, @name, @detail, @folder, @now)`),
+      out: {
+        card: [prepare(cardsOut('id = @itemId')), prepare('DELETE FROM cards WHERE id = @itemId')],
+        set: [
+          prepare(setsOut('id = @itemId')),
+          prepare(cardsOut('set_id = @itemId')),
+          prepare('DELETE FROM sets WHERE id = @itemId'), // its cards go by cascade
+        ],
+        deck: [prepare(decksOut('id = @itemId')), prepare('DELETE FROM decks WHERE id = @itemId')],
+        game: [
+          prepare(setsOut('system_id = @itemId')),
+          prepare(cardsOut('set_id IN (SELECT id FROM sets WHERE system_id = @itemId)')),
+          prepare(decksOut('system_id = @itemId')),
+          prepare('DELETE FROM sets WHERE system_id = @itemId'),
+          prepare('DELETE FROM decks WHERE system_id = @itemId'),
+        ],
+      },
+      back: [
+        prepare(`INSERT INTO sets (id, system_id, name, description, created_at, updated_at)
+          SELECT id, system_id, name, description, created_at, updated_at FROM trash_sets WHERE trash_id = @trashId`),
+        // In their old order: cards of a set are listed by seq.
+        prepare(`INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at)
+          SELECT id, set_id, doc, search_text, created_at, updated_at FROM trash_cards WHERE trash_id = @trashId ORDER BY seq`),
+        prepare(`INSERT INTO decks (id, system_id, name, doc, created_at, updated_at)
+          SELECT id, system_id, name, doc, created_at, updated_at FROM trash_decks WHERE trash_id = @trashId`),
+      ],
+      remove: db.prepare<[string]>('DELETE FROM trash WHERE id = ?'),
+      get: db.prepare<[string], TrashEntryRow>(`SELECT ${entryColumns} FROM trash t WHERE t.id = ?`),
+      list: db.prepare<[number], TrashEntryRow>(`SELECT ${entryColumns} FROM trash t ORDER BY t.deleted_at DESC, t.id LIMIT ?`),
+      count: db.prepare<[], number>('SELECT count(*) FROM trash').pluck(),
+      olderThan: ids('SELECT id FROM trash WHERE deleted_at < ?'),
+      allIds: db.prepare<[], string>('SELECT id FROM trash').pluck(),
+      takenSets: ids('SELECT t.id FROM trash_sets t JOIN sets s ON s.id = t.id WHERE t.trash_id = ? LIMIT 20'),
+      takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
+      takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
+      trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
+      missingSets: db
+        .prepare<[string, string], string>(
+          `SELECT DISTINCT c.set_id FROM trash_cards c WHERE c.trash_id = ?
+           AND c.set_id NOT IN (SELECT id FROM sets) AND c.set_id NOT IN (SELECT id FROM trash_sets WHERE trash_id = ?)`,
+        )
+        .pluck(),
+    };
+  }
+
+  /** Moves the item (and what belongs to it) into a new trash entry; returns the entry's id. */
+  moveIn(input: TrashInput): string {
+    const id = input.id ?? randomUUID();
+    this.db.transaction(() => {
+      this.statements.insertEntry.run({
+        id,
+        kind: input.kind,
+        itemId: input.itemId,
+        systemId: input.systemId,
+        name: input.name,
+        detail: input.detail ?? '',
+        folder: input.folder ?? null,
+        now: nowIso(),
+      });
+      for (const statement of this.statements.out[input.kind]) statement.run({ trashId: id, itemId: input.itemId });
+    })();
+    return id;
+  }
+
+  /** Puts the entry's rows back and deletes the entry; call after `blockers` found none. */
+  moveBack(id: string): void {
+    this.db.transaction(() => {
+      for (const statement of this.statements.back) statement.run({ trashId: id });
+      this.statements.remove.run(id);
+    })();
+  }
+
+  blockers(id: string): RestoreBlockers {
+    const s = this.statements;
+    return {
+      sets: s.takenSets.all(id),
+      cards: s.takenCards.all(id),
+      decks: s.takenDecks.all(id),
+      missingSets: s.missingSets.all(id, id),
+    };
+  }
+
+  /** The name of a set with this id that is in the trash, if one is. */
+  trashedSetName(setId: string): string | undefined {
+    return this.statements.trashedSetName.get(setId);
+  }
+
+  get(id: string): TrashEntryRow | undefined {
+    return this.statements.get.get(id);
+  }
+
+  /** The newest entries first (at most `limit`), and how many there are in all. */
+  list(limit = LIST_LIMIT): { entries: TrashEntryRow[]; total: number } {
+    return { entries: this.statements.list.all(limit), total: this.statements.count.get() ?? 0 };
+  }
+
+  /** Deletes the entry and its rows for good; false when there was none. */
+  delete(id: string): boolean {
+    return this.statements.remove.run(id).changes > 0;
+  }
+
+  /** Ids of the entries deleted before `iso`. */
+  idsOlderThan(iso: string): string[] {
+    return this.statements.olderThan.all(iso);
+  }
+
+  allIds(): string[] {
+    return this.statements.allIds.all();
+  }
+}
