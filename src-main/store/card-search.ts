@@ -69,9 +69,14 @@ interface Filters {
   types: boolean;
 }
 
-/** Tier 0 (by name) or tiers 1–2 (FTS matches in rowid order). */
+/**
+ * Tier 0 (by name) or tiers 1–2 (FTS matches in rowid order). `byType`: the type filter is rare
+ * enough to read its cards by the type index and sort them, rather than walk the name index or
+ * the FTS matches until enough of them turn up. `bounded`: the set or game filter limits the FTS
+ * rowids to the range its cards span (a set's cards are mostly imported at once, so they cluster).
+ */
 type TierShape =
-  { order: 'name'; prefix: boolean; upperBound: boolean } | { order: 'seq'; plan: 'stream' | 'scope'; excludePrefix: boolean };
+  { order: 'name'; prefix: boolean; upperBound: boolean; byType: boolean } | { order: 'seq'; byType: boolean; bounded: boolean };
 
 interface Tier {
   shape: TierShape;
@@ -79,12 +84,11 @@ interface Tier {
 }
 
 /**
- * Tiers 1–2 stream FTS matches in rowid order and filter them, which reads about
- * limit ÷ (the filter's share of the library) matches. When the set or game filtered on holds
- * less than this share of the cards, the filter's cards are read instead and checked against
- * the matches collected once ("scope" plan), so a small set never walks 60,000 matches.
+ * Walking an index in page order and skipping cards of other types reads about
+ * limit ÷ (the types' share) cards; reading the types' cards and sorting them reads share × all.
+ * At 200 a page and 100,000 cards the two cost the same near 5 %: below it, read by type.
  */
-const SCOPE_PLAN_SHARE = 0.2;
+const BY_TYPE_SHARE = 0.05;
 
 const columns = 'c.id, c.set_id, s.system_id, c.doc, c.updated_at, c.name, c.seq';
 
@@ -98,17 +102,18 @@ function toRecord(row: Row): CardRecord {
   };
 }
 
-function filterSql(filters: Filters): string[] {
+function filterSql(filters: Filters, byType: boolean): string[] {
   const where: string[] = [];
   if (filters.setId) where.push('c.set_id = @setId');
   if (filters.systemId) where.push('s.system_id = @systemId');
-  if (filters.types) where.push('c.type IN (SELECT value FROM json_each(@types))');
+  // "+" keeps SQLite off the type index when walking the page order's index is cheaper.
+  if (filters.types) where.push(`${byType ? '' : '+'}c.type IN (SELECT value FROM json_each(@types))`);
   return where;
 }
 
 /** FROM, WHERE and ORDER BY of one tier; `after` adds the keyset condition. */
 function tierSql(shape: TierShape, filters: Filters, after: boolean): { from: string; where: string[]; order: string } {
-  const where = filterSql(filters);
+  const where = filterSql(filters, shape.byType);
   if (shape.order === 'name') {
     // @lo is the prefix, or the cursor's name on later pages: one lower bound the index can seek to.
     if (shape.prefix || after) where.push('c.name >= @lo COLLATE NOCASE');
@@ -118,27 +123,41 @@ function tierSql(shape: TierShape, filters: Filters, after: boolean): { from: st
     return { from: 'FROM cards c JOIN sets s ON s.id = c.set_id', where, order: 'ORDER BY c.name COLLATE NOCASE, c.seq' };
   }
   // Tier 0's cards are left out of the later tiers (IS NOT 1: a NULL name is not in tier 0).
-  if (shape.excludePrefix) where.push("(c.name LIKE @pattern ESCAPE '\\') IS NOT 1");
-  if (shape.plan === 'stream') {
+  where.push("(c.name LIKE @pattern ESCAPE '\\') IS NOT 1");
+  const bounds = shape.bounded ? ' AND rowid >= @seqLo AND rowid <= @seqHi' : '';
+  if (!shape.byType) {
     if (after) where.push('cards_fts.rowid > @afterSeq');
     return {
       from: 'FROM cards_fts JOIN cards c ON c.seq = cards_fts.rowid JOIN sets s ON s.id = c.set_id',
-      where: ['cards_fts MATCH @match', ...where],
+      where: [`cards_fts MATCH @match${bounds.replaceAll('rowid', 'cards_fts.rowid')}`, ...where],
       order: 'ORDER BY cards_fts.rowid',
     };
   }
-  // "+" keeps SQLite from driving the query by rowid: it reads the filter's cards by index.
-  where.push('+c.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match)');
+  // "+" keeps SQLite from driving the query by rowid: it reads the types' cards by index.
+  where.push(`+c.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match${bounds})`);
   if (after) where.push('+c.seq > @afterSeq');
   return { from: 'FROM cards c JOIN sets s ON s.id = c.set_id', where, order: 'ORDER BY c.seq' };
 }
 
-/** Cards per set, kept until the database changes; only picks query plans, so it may lag. */
-class ScopeSizes {
+interface SetRange {
+  setId: string;
+  systemId: string;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * What the plans are picked by: each set's game and the rowids its cards span, and how many
+ * cards each type has. Read again whenever the database changed, inside the search's read
+ * transaction, so the ranges cover every card the search can see.
+ */
+class LibraryShape {
   private readonly version;
-  private readonly counts;
+  private readonly setRanges;
+  private readonly typeCounts;
   private key = '';
-  private bySet = new Map<string, { systemId: string; cards: number }>();
+  private sets: SetRange[] = [];
+  private types = new Map<string, number>();
   private all = 0;
 
   constructor(db: SqliteDatabase) {
@@ -146,41 +165,70 @@ class ScopeSizes {
     this.version = db
       .prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
       .pluck();
-    this.counts = db.prepare<[], { setId: string; systemId: string; cards: number }>(
-      'SELECT c.set_id AS setId, s.system_id AS systemId, count(*) AS cards FROM cards c JOIN sets s ON s.id = c.set_id GROUP BY c.set_id',
+    this.setRanges = db.prepare<[], SetRange>(
+      'SELECT c.set_id AS setId, s.system_id AS systemId, min(c.seq) AS lo, max(c.seq) AS hi FROM cards c JOIN sets s ON s.id = c.set_id GROUP BY c.set_id',
     );
+    this.typeCounts = db.prepare<[], { type: string; cards: number }>('SELECT type, count(*) AS cards FROM cards GROUP BY type');
   }
 
-  /** The share of all cards that the set or game filter leaves, from 0 to 1. */
-  share(setId: string | undefined, systemId: string | undefined): number {
-    this.refresh();
+  /**
+   * Read before the search's transaction begins: a commit after this read only makes the next
+   * search read the shape again, while one before it is in what the transaction sees.
+   */
+  currentVersion(): string {
+    return this.version.get() ?? '';
+  }
+
+  /** Inside the search's transaction. */
+  update(version: string): void {
+    if (version === this.key) return;
+    this.sets = this.setRanges.all();
+    this.types = new Map(this.typeCounts.all().map((row) => [row.type, row.cards]));
+    this.all = [...this.types.values()].reduce((sum, cards) => sum + cards, 0);
+    this.key = version;
+  }
+
+  /** The rowids the filtered sets' cards span (seqLo > seqHi when they have none). */
+  seqRange(setId: string | undefined, systemId: string | undefined): { seqLo: number; seqHi: number } {
+    let seqLo = Number.MAX_SAFE_INTEGER;
+    let seqHi = 0;
+    for (const set of this.sets) {
+      if ((setId !== undefined && set.setId !== setId) || (systemId !== undefined && set.systemId !== systemId)) continue;
+      seqLo = Math.min(seqLo, set.lo);
+      seqHi = Math.max(seqHi, set.hi);
+    }
+    return { seqLo, seqHi };
+  }
+
+  /** The share of all cards that have one of these types, from 0 to 1. */
+  typeShare(types: readonly string[]): number {
     if (this.all === 0) return 1;
     let cards = 0;
-    for (const [id, set] of this.bySet) {
-      if ((setId === undefined || id === setId) && (systemId === undefined || set.systemId === systemId)) cards += set.cards;
-    }
+    for (const type of new Set(types)) cards += this.types.get(type) ?? 0;
     return cards / this.all;
-  }
-
-  private refresh(): void {
-    const key = this.version.get() ?? '';
-    if (key === this.key) return;
-    this.key = key;
-    this.bySet = new Map(this.counts.all().map((row) => [row.setId, { systemId: row.systemId, cards: row.cards }]));
-    this.all = [...this.bySet.values()].reduce((sum, set) => sum + set.cards, 0);
   }
 }
 
 export class CardSearcher {
   private readonly pages = new Map<string, Database.Statement<[Params], Row>>();
   private readonly counts = new Map<string, Database.Statement<[Params], number>>();
-  private readonly sizes: ScopeSizes;
+  private readonly shape: LibraryShape;
+  private readonly inOneSnapshot;
 
   constructor(private readonly db: SqliteDatabase) {
-    this.sizes = new ScopeSizes(db);
+    this.shape = new LibraryShape(db);
+    // One read transaction: the pages, the counts and the plan's ranges see the same library.
+    this.inOneSnapshot = db.transaction((search: CardSearch, version: string) => {
+      this.shape.update(version);
+      return this.searchNow(search);
+    });
   }
 
   search(search: CardSearch): CardSearchPage {
+    return this.inOneSnapshot(search, this.shape.currentVersion());
+  }
+
+  private searchNow(search: CardSearch): CardSearchPage {
     const types = search.types?.length ? search.types : undefined;
     const filters: Filters = { setId: search.setId !== undefined, systemId: search.systemId !== undefined, types: !!types };
     const base: Params = {};
@@ -189,21 +237,25 @@ export class CardSearcher {
     if (types) base.types = JSON.stringify(types);
     const tiers = this.tiers(search, base);
 
-    // One row more than asked tells whether a next page exists.
+    // One row more than asked tells whether a next page exists. A tier read from its start that
+    // gave fewer rows than asked has been counted by the reading.
     const rows: { tier: number; row: Row }[] = [];
+    const counted = new Map<number, number>();
     const first = search.after?.tier ?? 0;
     for (let tier = first; tier < tiers.length && rows.length <= search.limit; tier++) {
       const after = tier === first ? search.after : undefined;
-      const found = this.page(tiers[tier], filters, after, search.limit + 1 - rows.length);
+      const asked = search.limit + 1 - rows.length;
+      const found = this.page(tiers[tier], filters, after, asked);
+      if (!after && found.length < asked) counted.set(tier, found.length);
       for (const row of found) rows.push({ tier, row });
     }
     const last = rows.length > search.limit ? rows[search.limit - 1] : undefined;
     const shown = rows.slice(0, search.limit);
 
     let total = 0;
-    for (const tier of tiers) {
+    for (const [index, tier] of tiers.entries()) {
       if (total > SEARCH_COUNT_CAP) break;
-      total += this.count(tier, filters, SEARCH_COUNT_CAP + 1 - total);
+      total += counted.get(index) ?? this.count(tier, filters, SEARCH_COUNT_CAP + 1 - total);
     }
     return {
       cards: shown.map(({ row }) => toRecord(row)),
@@ -216,19 +268,21 @@ export class CardSearcher {
   private tiers(search: CardSearch, base: Params): Tier[] {
     const prefix = namePrefix(search.query ?? '');
     const match = toFtsQuery(search.query ?? '');
+    const byType = !!search.types?.length && this.shape.typeShare(search.types) < BY_TYPE_SHARE;
     if (prefix === null || match === null) {
-      return [{ shape: { order: 'name', prefix: false, upperBound: false }, params: base }];
+      return [{ shape: { order: 'name', prefix: false, upperBound: false, byType }, params: base }];
     }
     const hi = namePrefixUpperBound(prefix);
     const pattern = namePrefixPattern(prefix);
     const byName: Tier = {
-      shape: { order: 'name', prefix: true, upperBound: hi !== null },
+      shape: { order: 'name', prefix: true, upperBound: hi !== null, byType },
       params: { ...base, lo: prefix, pattern, ...(hi !== null ? { hi } : {}) },
     };
-    const plan = this.sizes.share(search.setId, search.systemId) < SCOPE_PLAN_SHARE ? 'scope' : 'stream';
+    const bounded = search.setId !== undefined || search.systemId !== undefined;
+    const range = bounded ? this.shape.seqRange(search.setId, search.systemId) : {};
     const ftsTier = (ftsMatch: string): Tier => ({
-      shape: { order: 'seq', plan, excludePrefix: true },
-      params: { ...base, match: ftsMatch, pattern },
+      shape: { order: 'seq', byType, bounded },
+      params: { ...base, ...range, match: ftsMatch, pattern },
     });
     return [byName, ftsTier(`{name} : (${match})`), ftsTier(`(${match}) NOT {name} : (${match})`)];
   }
@@ -253,10 +307,14 @@ export class CardSearcher {
 
   /** Matches of one tier, counted up to `cap`. */
   private count(tier: Tier, filters: Filters, cap: number): number {
-    const key = JSON.stringify({ shape: tier.shape, filters });
+    // Counting needs no order: browsing by type reads the type index, which holds the type that
+    // the page's walk has to take out of each card's JSON.
+    const browse = tier.shape.order === 'name' && !tier.shape.prefix;
+    const shape: TierShape = browse && filters.types ? { ...tier.shape, byType: true } : tier.shape;
+    const key = JSON.stringify({ shape, filters });
     let statement = this.counts.get(key);
     if (!statement) {
-      const { from, where } = tierSql(tier.shape, filters, false);
+      const { from, where } = tierSql(shape, filters, false);
       statement = this.db
         .prepare<[Params], number>(`SELECT count(*) FROM (SELECT 1 ${from} WHERE ${where.join(' AND ') || '1'} LIMIT @cap)`)
         .pluck();
