@@ -20,10 +20,10 @@ type Probe = { [M in ApiMethod]: { method: M; input: ApiInput<M> } }[ApiMethod];
 /** The calls the UI makes while a job runs, in rotation. */
 export function uiProbes(cardIds: string[], jobId?: string): Probe[] {
   const probes: Probe[] = [
-    { method: 'searchCards', input: { query: 'ember', systemId: 'osmcg', limit: 200, offset: 0 } },
+    { method: 'searchCards', input: { query: 'ember', systemId: 'osmcg', limit: 200 } },
     { method: 'listDecks', input: {} },
     { method: 'getCards', input: { ids: cardIds.slice(0, 60) } },
-    { method: 'searchCards', input: { query: 'tide gr', systemId: 'osmcg', limit: 200, offset: 0 } },
+    { method: 'searchCards', input: { query: 'tide gr', systemId: 'osmcg', limit: 200 } },
   ];
   if (jobId) probes.push({ method: 'jobStatus', input: { jobId } });
   return probes;

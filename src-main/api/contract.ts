@@ -7,6 +7,7 @@ import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/syst
 import type { Deck, DeckReport } from '../../card-schema/deck/format';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
+import type { CardSearchPage, SearchCursor } from '../store/card-search';
 
 const id = z.string().min(1).max(200);
 
@@ -171,10 +172,16 @@ export interface BackupInfo {
   bytes: number;
 }
 
-export interface SearchResult {
-  total: number;
-  cards: CardRecord[];
-}
+/** A page of searchCards: its cards, the total (counted up to a cap) and the cursor of the next page. */
+export type SearchResult = CardSearchPage;
+
+/** searchCards' `after`: the `next` of the page before, passed back unchanged. */
+const searchCursor: z.ZodType<SearchCursor> = z.object({
+  tier: z.number().int().min(0).max(2),
+  /** A card name; card names are capped like any card text (card-limits.ts). */
+  name: z.string().max(100_000),
+  seq: z.number().int().min(0),
+});
 
 /**
  * The largest set or game-bundle file an import accepts, in characters. 100 MB is many times the
@@ -285,6 +292,11 @@ export const apiContract = {
   /** Moves the set and its cards to the trash. */
   deleteSet: returns<TrashReceipt>()(byId),
 
+  /**
+   * A page of cards matching the query (names starting with it first; see store/card-search.ts),
+   * or every card by name when it is blank. Page on with `after: previousPage.next`. The total
+   * is exact up to 1,000 (`totalExact`); past that the answer says "more than 1,000".
+   */
   searchCards: returns<SearchResult>()(
     z.object({
       query: z.string().max(500).default(''),
@@ -292,7 +304,7 @@ export const apiContract = {
       systemId: id.optional(),
       types: z.array(z.string()).max(50).optional(),
       limit: z.number().int().min(1).max(5_000).default(200),
-      offset: z.number().int().min(0).default(0),
+      after: searchCursor.optional(),
     }),
   ),
   getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),

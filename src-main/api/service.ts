@@ -4,6 +4,8 @@
 
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
+import { databaseFile } from '../store/database';
+import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
@@ -35,6 +37,12 @@ export interface CardwrightOptions {
    * it (unit tests) they run inline on this thread.
    */
   jobWorker?: string;
+  /**
+   * The bundled reader worker (out/main/read-worker.js): searches and card lists run in reader
+   * threads, each with a read-only connection. Without it (unit tests) a read-only connection
+   * on this thread serves them.
+   */
+  readWorker?: string;
   /** How long after start-up the daily backup check runs; default 10 s, so it never slows start. */
   startupBackupDelayMs?: number;
 }
@@ -65,6 +73,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     throw error;
   }
 
+  const readers = options.readWorker
+    ? threadReadPool(options.readWorker, databaseFile(options.dataDir))
+    : inlineReadPool(databaseFile(options.dataDir));
   const paths = { dataDir: options.dataDir, systemsDir: options.systemsDir, userSystemsDir, fontsDir: options.fontsDir };
   const jobs = createJobHandlers(
     lib,
@@ -86,12 +97,12 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
         ? removeUserSystem(lib, folders, systemId, () => backupBeforeRemoval(lib, options.dataDir))
         : deleteOrphanedGameData(lib, systemId),
 
-    listSets: () => store.sets.list(),
+    listSets: () => readers.read('listSets', {}),
     createSet: (input) => createSet(lib, input),
     deleteSet: ({ id }) => deleteSet(lib, id),
 
-    searchCards: (input) => store.cards.search(input),
-    getCards: ({ ids }) => store.cards.getMany(ids),
+    searchCards: (input) => readers.read('searchCards', input),
+    getCards: ({ ids }) => readers.read('getCards', { ids }),
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
     saveCard: (input) => saveCard(lib, { id: input.id, setId: input.setId, doc: input.doc as CardDocument }),
     deleteCard: ({ id }) => deleteCard(lib, id),
@@ -136,6 +147,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     close: async () => {
       cancelStartupBackup();
       await jobs.close();
+      await readers.close();
       store.close();
     },
   };

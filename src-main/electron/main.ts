@@ -118,6 +118,7 @@ function startCardwright(): void {
     desktop: electronDesktop,
     version: app.getVersion(),
     jobWorker: join(here, 'job-worker.js'),
+    readWorker: join(here, 'read-worker.js'),
   });
   for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 

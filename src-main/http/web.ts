@@ -21,7 +21,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
-const cardwright = openCardwright({ dataDir, ...paths, version, jobWorker: join(here, 'job-worker.js') });
+const cardwright = openCardwright({
+  dataDir,
+  ...paths,
+  version,
+  jobWorker: join(here, 'job-worker.js'),
+  readWorker: join(here, 'read-worker.js'),
+});
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 
 const token = randomBytes(32).toString('hex');

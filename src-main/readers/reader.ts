@@ -1,0 +1,57 @@
+// What the reader connections serve: the UI's searches and lists, on a read-only connection of
+// their own, so they never wait behind the writer connection (WAL lets readers and one writer
+// work at the same time) and, in reader threads, never behind each other on the main thread.
+
+import Database from 'better-sqlite3';
+import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
+import { CardSearcher, type CardSearch, type CardSearchPage } from '../store/card-search';
+import { CardsRepo } from '../store/cards-repo';
+import type { SqliteDatabase } from '../store/database';
+import { SetsRepo } from '../store/sets-repo';
+
+/** Each read: its input and its answer. */
+export interface ReadCalls {
+  searchCards: { input: CardSearch; output: CardSearchPage };
+  getCards: { input: { ids: readonly string[] }; output: CardRecord[] };
+  listSets: { input: Record<string, never>; output: CardSetInfo[] };
+}
+
+export type ReadMethod = keyof ReadCalls;
+export type ReadRequest = { [M in ReadMethod]: { method: M; input: ReadCalls[M]['input'] } }[ReadMethod];
+
+const BUSY_TIMEOUT_MS = 5_000;
+
+/** A read-only connection to the library file; the writer has already made it a WAL database. */
+export function openReadConnection(file: string): SqliteDatabase {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return db;
+}
+
+export class Reader {
+  private readonly searcher: CardSearcher;
+  // The repositories also prepare their writes; on a read-only connection those are never run.
+  private readonly cards: CardsRepo;
+  private readonly sets: SetsRepo;
+
+  constructor(readonly db: SqliteDatabase) {
+    this.searcher = new CardSearcher(db);
+    this.cards = new CardsRepo(db);
+    this.sets = new SetsRepo(db);
+  }
+
+  serve(request: ReadRequest): ReadCalls[ReadMethod]['output'] {
+    switch (request.method) {
+      case 'searchCards':
+        return this.searcher.search(request.input);
+      case 'getCards':
+        return this.cards.getMany(request.input.ids);
+      case 'listSets':
+        return this.sets.list();
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
