@@ -73,8 +73,8 @@ export function payloadExceeds(value: unknown, limit: number, structureLimit = l
     } else other += typeof child === 'number' ? String(child).length : 5;
     size += other;
     structure += other;
-    if (structure > structureLimit) return 'tooMuchStructure';
-    return size > limit ? 'tooLarge' : undefined;
+    if (size > limit) return 'tooLarge';
+    return structure > structureLimit ? 'tooMuchStructure' : undefined;
   };
   let problem = add(value, 0);
   while (!problem && pending.length) {
