@@ -43,23 +43,38 @@ function pathOf(frame: Frame): PropertyKey[] {
   return path;
 }
 
+export type JsonTextProblem = { kind: 'depth'; at: number } | { kind: 'structure'; at: number };
+
 /**
- * The character position where JSON text opens its `max + 1`th nested level, or undefined.
- * A plain scan (strings skipped), so a request body can be refused before it is parsed.
+ * One pass over JSON text before it is parsed (strings skipped): the character position where it
+ * opens its `maxDepth + 1`th nested level, or where its characters outside strings pass
+ * `maxStructure`. The second bounds what JSON.parse would build: an import's request may be
+ * 144 MiB because its file travels as one string, but 144 MiB of `[],` is 48 million lists (the
+ * web host died out of memory at 4 GB on it).
  */
-export function tooDeepPosition(text: string, max = MAX_JSON_DEPTH): number | undefined {
+export function jsonTextProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxStructure = Infinity): JsonTextProblem | undefined {
   let depth = 0;
   let inString = false;
+  let structure = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 0x5c)
         i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+      continue;
+    }
+    if (++structure > maxStructure) return { kind: 'structure', at: i };
+    if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return i;
+      if (++depth > maxDepth) return { kind: 'depth', at: i };
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return undefined;
+}
+
+/** The character position where JSON text opens its `max + 1`th nested level, or undefined. */
+export function tooDeepPosition(text: string, max = MAX_JSON_DEPTH): number | undefined {
+  const problem = jsonTextProblem(text, max);
+  return problem?.kind === 'depth' ? problem.at : undefined;
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppCommand } from '../api/commands';
 import { openCardwright } from '../api/service';
 import { dispatch } from '../api/dispatch';
+import { payloadLimitError } from '../api/payload-limits';
 import { appPaths, dataDirFrom } from '../app-paths';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
 import { API_CHANNEL, COMMAND_CHANNEL } from './bridge';
@@ -140,6 +141,9 @@ function startCardwright(): void {
         return { ok: false, error: { code: 'BAD_INPUT', message: 'API calls are only accepted from the Cardwright window' } };
       }
       if (typeof method !== 'string') return { ok: false, error: { code: 'BAD_INPUT', message: 'API method must be a string' } };
+      // The web host's body limits, measured on the value IPC delivered, before zod walks it.
+      const tooLarge = payloadLimitError(method, input);
+      if (tooLarge) return { ok: false, error: { code: 'BAD_INPUT', message: tooLarge } };
       const roots = [
         { path: dataDir, name: '<data folder>' },
         { path: app.getAppPath(), name: '<app>' },

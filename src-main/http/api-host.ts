@@ -6,10 +6,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ApiHandlers } from '../api/contract';
 import { dispatch } from '../api/dispatch';
-import { MAX_JSON_DEPTH, tooDeepPosition } from '../api/json-depth';
+import { jsonTextProblem, MAX_JSON_DEPTH } from '../api/json-depth';
 import type { PathRoot } from '../api/redact-paths';
 import { decodeWire, encodeWire, HTTP_API_PREFIX, type Envelope } from '../api/wire';
-import { bodyLimit, describeBytes, readBody } from './request-body';
+import { MAX_STRUCTURE, payloadLimit, tooLargeMessage, tooMuchStructureMessage } from '../api/payload-limits';
+import { readBody } from './request-body';
+import { RECLAIM_AFTER_BYTES, reclaimMemorySoon, youngGarbageCollector } from './reclaim-memory';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
 
 export interface ApiHostOptions {
@@ -61,24 +63,56 @@ function badInput(res: ServerResponse, status: number, message: string, close = 
   res.end(encodeWire({ ok: false, error: { code: 'BAD_INPUT', message } }));
 }
 
+/** How long the rest of a refused body is read (and dropped) before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Reads the rest of a refused body and drops it, for up to LINGER_MS: the client is still
+ * uploading, and closing at once resets the connection, which makes the client discard the 413
+ * before it reads it (it saw a bare ECONNRESET most of the time). Nothing is kept, so this costs
+ * no memory; a client that sends for longer is cut off.
+ */
+function dropRestOfBody(req: IncomingMessage, onChunk: (bytes: number) => void): void {
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    onChunk(chunk.length);
+  });
+  const done = () => {
+    clearTimeout(timer);
+    if (dropped >= RECLAIM_AFTER_BYTES) reclaimMemorySoon();
+  };
+  req.once('end', done);
+  req.once('close', done);
+  req.resume(); // readBody paused it
+}
+
 /** Reads, checks and decodes the body of an API call; answers the caller itself when it cannot. */
 async function readInput(req: IncomingMessage, res: ServerResponse, method: string): Promise<{ input: unknown } | undefined> {
-  const limit = bodyLimit(method);
-  const body = await readBody(req, limit);
+  const limit = payloadLimit(method);
+  const onChunk = youngGarbageCollector();
+  const body = await readBody(req, limit, onChunk);
+  // Whatever the answer, the body's copies are garbage once it is sent.
+  if (body.bytes >= RECLAIM_AFTER_BYTES) res.once('close', () => reclaimMemorySoon());
   if (!body.ok && body.tooLarge) {
-    // The rest of the body is never read: close the connection instead of draining it.
-    res.once('finish', () => req.destroy());
-    badInput(res, 413, `The request to ${method.slice(0, 80)} is larger than its limit of ${describeBytes(limit)}`, true);
+    dropRestOfBody(req, onChunk);
+    badInput(res, 413, tooLargeMessage(method, limit));
     return undefined;
   }
   if (!body.ok) {
     badInput(res, 400, `Unreadable request: ${body.error.message}`);
     return undefined;
   }
-  // Refused before parsing, with a position: zod and the services recurse on nested values.
-  const deep = tooDeepPosition(body.text);
-  if (deep !== undefined) {
-    badInput(res, 400, `The request nests more than ${MAX_JSON_DEPTH} levels deep (at character ${deep})`);
+  // Refused before parsing, with a position: zod and the services recurse on nested values, and
+  // JSON.parse builds whatever the structure asks for.
+  const problem = jsonTextProblem(body.text, MAX_JSON_DEPTH, MAX_STRUCTURE);
+  if (problem) {
+    const message =
+      problem.kind === 'depth'
+        ? `The request nests more than ${MAX_JSON_DEPTH} levels deep (at character ${problem.at})`
+        : tooMuchStructureMessage(method, problem.at);
+    badInput(res, 400, message);
     return undefined;
   }
   try {

@@ -28,7 +28,8 @@ export interface JobManagerOptions {
 
 interface Entry {
   status: JobStatus;
-  spec: JobSpec;
+  /** Until the job starts: an import's spec holds its whole file (up to 100 MB of text). */
+  spec: JobSpec | undefined;
   output?: JobOutput;
   flag: CancelFlag;
   running?: RunningJob;
@@ -120,8 +121,11 @@ export class JobManager {
       this.runningCount++;
       entry.status.state = 'running';
       entry.status.progress = { step: 'Starting', done: 0, total: 0 };
+      const spec = entry.spec!;
+      // The worker has its own copy; a remembered finished job must not keep the file alive.
+      entry.spec = undefined;
       entry.running = this.options.executor(
-        { spec: entry.spec, paths: this.options.paths, outputPath: entry.output?.path },
+        { spec, paths: this.options.paths, outputPath: entry.output?.path },
         entry.flag,
         (snapshot) => {
           if (entry.status.state === 'running') entry.status.progress = snapshot;
@@ -136,6 +140,7 @@ export class JobManager {
   }
 
   private finish(entry: Entry, outcome: JobOutcome): void {
+    entry.spec = undefined; // a job cancelled while queued never started
     const status = entry.status;
     status.finishedAt = new Date().toISOString();
     if (outcome.state === 'done') {

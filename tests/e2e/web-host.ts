@@ -12,6 +12,8 @@ export interface RunningHost {
   token: string;
   dataDir: string;
   dbPath: string;
+  /** The host's process id (the hostile-input test reads its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startWebHost(dataDir = mkdtempSync(join(tmpdir(), 'cardwri
     token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
     dataDir,
     dbPath: join(dataDir, 'cardwright.sqlite'),
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((done) => {
         child.once('exit', () => {

@@ -148,6 +148,40 @@ describe('the desktop shell (main.ts)', () => {
     }
   });
 
+  it('refuses oversized payloads, a method that is not a string and foreign senders before parsing', async () => {
+    const shell = await startShell(true);
+    try {
+      const call = shell.state.ipc.get('cardwright:api')!;
+      const trusted = { senderFrame: { url: 'app://cardwright/index.html' } };
+      const numbers = Array.from({ length: 2_000_000 }, () => 1234567); // about 16 MB as JSON
+      const started = performance.now();
+      expect(await call(trusted, 'getCards', { ids: numbers })).toEqual({
+        ok: false,
+        error: { code: 'BAD_INPUT', message: 'The request to getCards is larger than its limit of 4 MiB' },
+      });
+      // An import may carry a file of up to 100 MB, but as one text: not as 16 MB of values.
+      expect(await call(trusted, 'startJob', { job: { kind: 'importSet', text: 'x' }, extra: numbers })).toMatchObject({
+        ok: false,
+        error: {
+          code: 'BAD_INPUT',
+          message: expect.stringMatching(/^The request to startJob has more than 4 MiB of JSON outside/),
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(await call(trusted, 42, {})).toEqual({
+        ok: false,
+        error: { code: 'BAD_INPUT', message: 'API method must be a string' },
+      });
+      expect(await call({ senderFrame: { url: 'https://example.org/' } }, 'getCards', { ids: numbers })).toMatchObject({
+        ok: false,
+        error: { message: 'API calls are only accepted from the Cardwright window' },
+      });
+      expect(await call(trusted, 'getCards', { ids: [] })).toEqual({ ok: true, value: [] });
+    } finally {
+      await shell.quit();
+    }
+  });
+
   it('sends a clicked menu command to the focused window', async () => {
     const shell = await startShell(true);
     try {
@@ -197,6 +231,23 @@ describe('the desktop shell (main.ts)', () => {
     } finally {
       await shell.quit();
     }
+  });
+});
+
+describe('the preload bridge', () => {
+  it('forwards calls over the API channel and rejects a method that is not a string', async () => {
+    const exposed = new Map<string, unknown>();
+    const invoke = vi.fn(() => Promise.resolve({ ok: true, value: 1 }));
+    vi.doMock('electron', () => ({
+      contextBridge: { exposeInMainWorld: (name: string, api: unknown) => exposed.set(name, api) },
+      ipcRenderer: { invoke, on: vi.fn(), off: vi.fn() },
+    }));
+    await import('../../src-main/electron/preload');
+    const bridge = exposed.get('cardwright') as { call(method: unknown, input: unknown): Promise<unknown> };
+    await expect(bridge.call('appInfo', {})).resolves.toEqual({ ok: true, value: 1 });
+    expect(invoke).toHaveBeenCalledWith('cardwright:api', 'appInfo', {});
+    await expect(bridge.call(42, {})).rejects.toThrow('method must be a string');
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 });
 
