@@ -37,10 +37,22 @@ export function summarize(values: readonly number[]): LatencySummary {
   return { p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values), count: values.length };
 }
 
-/** `rounds` times: `concurrency` searches fired together; every call's milliseconds. */
-export async function concurrentSearches(call: Call, concurrency = 50, rounds = 20): Promise<number[]> {
+/**
+ * `rounds` times: `concurrency` searches fired together; every call's milliseconds. The first
+ * round after opening (reader threads starting, statements being prepared) is reported apart.
+ */
+export async function concurrentSearches(
+  call: Call,
+  concurrency = 50,
+  rounds = 20,
+): Promise<{ first: number[]; steady: number[] }> {
+  const first = await searchRounds(call, concurrency, 1, rounds);
+  return { first, steady: await searchRounds(call, concurrency, rounds) };
+}
+
+async function searchRounds(call: Call, concurrency: number, rounds: number, offset = 0): Promise<number[]> {
   const times: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  for (let round = offset; round < offset + rounds; round++) {
     const fired = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async (_, i) => {

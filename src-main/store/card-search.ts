@@ -133,7 +133,8 @@ function tierSql(shape: TierShape, filters: Filters, after: boolean): { from: st
   if (!shape.byType) {
     if (after) where.push('cards_fts.rowid > @afterSeq');
     return {
-      from: 'FROM cards_fts JOIN cards c ON c.seq = cards_fts.rowid',
+      // The filters read the index (set, type, name by rowid); a card's row only for the page.
+      from: 'FROM cards_fts JOIN cards c INDEXED BY cards_filters_by_seq ON c.seq = cards_fts.rowid',
       where: [`cards_fts MATCH @match${bounds.replaceAll('rowid', 'cards_fts.rowid')}`, ...where],
       order: 'ORDER BY cards_fts.rowid',
     };
