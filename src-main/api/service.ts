@@ -2,6 +2,7 @@
 // and implements every method of the API contract. Handlers stay thin; the work lives in
 // src-main/services and src-main/store.
 
+import { existsSync } from 'node:fs';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
 import { databaseFile } from '../store/database';
@@ -73,9 +74,11 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     throw error;
   }
 
-  const readers = options.readWorker
-    ? threadReadPool(options.readWorker, databaseFile(options.dataDir))
-    : inlineReadPool(databaseFile(options.dataDir));
+  // Without the bundled reader (the shell run from source, as its tests do), reads stay on this thread.
+  const readers =
+    options.readWorker && existsSync(options.readWorker)
+      ? threadReadPool(options.readWorker, databaseFile(options.dataDir))
+      : inlineReadPool(databaseFile(options.dataDir));
   const paths = { dataDir: options.dataDir, systemsDir: options.systemsDir, userSystemsDir, fontsDir: options.fontsDir };
   const jobs = createJobHandlers(
     lib,
