@@ -13,7 +13,8 @@
 // for a one-letter prefix at 100,000 cards), which is what made a search take 100–170 ms.
 
 import type Database from 'better-sqlite3';
-import type { CardDocument, CardRecord } from '../../card-schema/system/format';
+import type { CardRecord } from '../../card-schema/system/format';
+import { toRecord, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
 import { toFtsQuery } from './fts-query';
 import { namePrefix, namePrefixPattern, namePrefixUpperBound } from './name-prefix';
@@ -51,12 +52,7 @@ export interface CardSearchPage {
   next: SearchCursor | null;
 }
 
-interface Row {
-  id: string;
-  set_id: string;
-  system_id: string;
-  doc: string;
-  updated_at: string;
+interface Row extends CardRow {
   name: string | null;
   seq: number;
 }
@@ -95,15 +91,6 @@ const BY_TYPE_SHARE = 0.05;
 const columns =
   'c.id, c.set_id, (SELECT s.system_id FROM sets s WHERE s.id = c.set_id) AS system_id, c.doc, c.updated_at, c.name, c.seq';
 
-function toRecord(row: Row): CardRecord {
-  return {
-    id: row.id,
-    setId: row.set_id,
-    systemId: row.system_id,
-    doc: JSON.parse(row.doc) as CardDocument,
-    updatedAt: row.updated_at,
-  };
-}
 
 function filterSql(filters: Filters, byType: boolean): string[] {
   const where: string[] = [];

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardDocument, CardRecord } from '../../card-schema/system/format';
 import { nowIso, type SqliteDatabase } from './database';
 import { CardSearcher, type CardSearch, type CardSearchPage } from './card-search';
+import { toRecord, type CardRow } from './card-row';
 
 export interface CardWrite {
   id?: string;
@@ -14,25 +15,7 @@ export interface CardWrite {
   searchText: string;
 }
 
-interface CardRow {
-  id: string;
-  set_id: string;
-  system_id: string;
-  doc: string;
-  updated_at: string;
-}
-
 const cardColumns = 'c.id, c.set_id, s.system_id, c.doc, c.updated_at';
-
-function toRecord(row: CardRow): CardRecord {
-  return {
-    id: row.id,
-    setId: row.set_id,
-    systemId: row.system_id,
-    doc: JSON.parse(row.doc) as CardDocument,
-    updatedAt: row.updated_at,
-  };
-}
 
 export class CardsRepo {
   private readonly byId;

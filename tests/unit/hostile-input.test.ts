@@ -163,8 +163,10 @@ describe.skipIf(skipReason !== undefined)(`hostile input to the web host${skipRe
       send: () => post('startJob', overlongImport()),
       status: 200,
       error: { code: 'BAD_INPUT', message: /^startJob: job\.text: .*100000000 characters/ },
-      // Reading, decoding, checking and parsing 144 MiB takes about a second by itself here.
-      withinMs: 2_000,
+      // Reading, decoding, checking and parsing 144 MiB takes about a second by itself on a quiet
+      // machine and 2–3 s while other test files run (seen in CI); what must hold at any load is
+      // that the host answers other calls meanwhile (checked for every case).
+      withinMs: 8_000,
     },
     {
       name: 'a body nested 100,000 levels deep',
