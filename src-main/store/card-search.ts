@@ -91,7 +91,6 @@ const BY_TYPE_SHARE = 0.05;
 const columns =
   'c.id, c.set_id, (SELECT s.system_id FROM sets s WHERE s.id = c.set_id) AS system_id, c.doc, c.updated_at, c.name, c.seq';
 
-
 function filterSql(filters: Filters, byType: boolean): string[] {
   const where: string[] = [];
   if (filters.setId) where.push('c.set_id = @setId');
