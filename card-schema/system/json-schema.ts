@@ -33,5 +33,7 @@ export interface JsonSchema {
   'x-display'?: string;
   /** Cardwright extension: render a string field as a multi-line text area. */
   'x-multiline'?: boolean;
+  /** Cardwright extension: a field of a special kind; "image" holds an image reference (image-field.ts). */
+  'x-kind'?: 'image';
   [keyword: string]: unknown;
 }

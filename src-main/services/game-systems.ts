@@ -17,6 +17,7 @@ import { tooDeepPath } from '../api/json-depth';
 import { pointerChild } from '../../card-schema/system/resolve-schema';
 import { findUnsupportedPattern } from './schema-patterns';
 import { own } from '../../card-schema/own-keys';
+import { expandImageFields } from '../../card-schema/system/image-field';
 import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
@@ -176,7 +177,8 @@ export function loadGameSystem(dir: string): GameSystem {
     }
     const badPattern = findUnsupportedPattern(ownSchema);
     if (badPattern) throw new GameSystemLoadError(where, `${wherePath}${badPattern.path}`, badPattern.reason);
-    const schema: JsonSchema = { ...ownSchema, $defs: { ...definitions, ...(ownSchema.$defs ?? {}) } };
+    // `x-kind: image` fields become image references (card-schema/system/image-field.ts).
+    const schema: JsonSchema = expandImageFields({ ...ownSchema, $defs: { ...definitions, ...(ownSchema.$defs ?? {}) } });
     delete schema.$id; // several systems may reuse ids; each schema is compiled on its own
     try {
       ajv.compile(schema);
