@@ -52,7 +52,21 @@ export interface PipsElement extends ElementBase {
   size: number;
 }
 
-export type LayoutElement = RectElement | TextElement | PipsElement;
+/**
+ * Card art: the image a card's image field (`x-kind: image`) references, cropped as the card
+ * says (focus point and zoom). Nothing is drawn when the field is empty, so a placeholder rect
+ * under it shows instead.
+ */
+export interface ImageElement extends ElementBase {
+  kind: 'image';
+  /** The card field holding the image reference. */
+  field: string;
+  /** cover (default): fill the box, cropping the image; contain: the whole image inside the box. */
+  fit?: 'cover' | 'contain';
+  radius?: number;
+}
+
+export type LayoutElement = RectElement | TextElement | PipsElement | ImageElement;
 
 export type DrawOp =
   | {
@@ -68,7 +82,22 @@ export type DrawOp =
     }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
   /** One line of text; (x, y) is the left end of the baseline. */
-  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string };
+  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string }
+  /** An image clipped to the box; where it sits inside is `imagePlacement` (image-placement.ts). */
+  | {
+      op: 'image';
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      radius: number;
+      /** The image's id in the library's image store. */
+      image: string;
+      fit: 'cover' | 'contain';
+      focusX: number;
+      focusY: number;
+      zoom: number;
+    };
 
 export interface CardDrawing {
   widthMm: number;

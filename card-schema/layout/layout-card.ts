@@ -5,7 +5,18 @@
 
 import type { CardDocument, CardTypeDef, GameSystem, IdentityValue } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
-import type { CardDrawing, CardLayout, DrawOp, FontFace, Paint, PipsElement, RectElement, TextElement } from './format';
+import type {
+  CardDrawing,
+  CardLayout,
+  DrawOp,
+  FontFace,
+  ImageElement,
+  Paint,
+  PipsElement,
+  RectElement,
+  TextElement,
+} from './format';
+import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
 import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
@@ -96,6 +107,7 @@ function draw(system: GameSystem, layout: CardLayout | undefined, subject: Layou
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
     else if (element.kind === 'text') ops.push(...textOps(element, subject));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
+    else if (element.kind === 'image') ops.push(...imageOps(element, subject));
   }
   return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp) };
 }
@@ -167,6 +179,28 @@ function pipOps(element: PipsElement, subject: LayoutSubject): DrawOp[] {
     stroke: PIP_STROKE,
     strokeWidth: Math.min(0.25, r * 0.2),
   }));
+}
+
+/** The art of the card's image field, or nothing when the field holds no image reference. */
+function imageOps(element: ImageElement, subject: LayoutSubject): DrawOp[] {
+  const ref = own(subject.values, element.field);
+  if (!isImageRef(ref)) return [];
+  const crop = imageCrop(ref);
+  return [
+    {
+      op: 'image',
+      x: element.x,
+      y: element.y,
+      w: element.w,
+      h: element.h,
+      radius: element.radius ?? 0,
+      image: ref.id,
+      fit: element.fit ?? 'cover',
+      focusX: crop.x,
+      focusY: crop.y,
+      zoom: crop.zoom,
+    },
+  ];
 }
 
 interface FittedText {
@@ -251,5 +285,7 @@ function roundOp(op: DrawOp): DrawOp {
       return { ...op, cx: round(op.cx), cy: round(op.cy), r: round(op.r) };
     case 'text':
       return { ...op, x: round(op.x), y: round(op.y) };
+    case 'image':
+      return { ...op, x: round(op.x), y: round(op.y), w: round(op.w), h: round(op.h), radius: round(op.radius) };
   }
 }

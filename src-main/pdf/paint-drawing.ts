@@ -8,7 +8,9 @@
 
 import type PDFDocument from 'pdfkit';
 import type { CardDrawing, DrawOp, FontFace } from '../../card-schema/layout/format';
+import { imagePlacement } from '../../card-schema/layout/image-placement';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
+import { asImageSource, type PdfImages } from './pdf-images';
 
 type PdfDoc = typeof PDFDocument;
 type RectOp = Extract<DrawOp, { op: 'rect' }>;
@@ -65,9 +67,16 @@ export function backgroundOp(drawing: CardDrawing): RectOp | null {
 
 /**
  * Paints `drawing` with its top-left corner at the slot's trim box, bleed included.
- * `label` names the card in error messages.
+ * `label` names the card in error messages; `images` opens card art (none: art is left out).
  */
-export function paintCardDrawing(doc: PdfDoc, drawing: CardDrawing, slot: Slot, fonts: FontNames, label: string): void {
+export function paintCardDrawing(
+  doc: PdfDoc,
+  drawing: CardDrawing,
+  slot: Slot,
+  fonts: FontNames,
+  label: string,
+  images: PdfImages = () => undefined,
+): void {
   const { trim } = slot;
   const bleedX = trim.x - slot.bleed.x;
   const bleedY = trim.y - slot.bleed.y;
@@ -101,6 +110,9 @@ export function paintCardDrawing(doc: PdfDoc, drawing: CardDrawing, slot: Slot, 
         break;
       case 'text':
         paintText(doc, op, fonts, where);
+        break;
+      case 'image':
+        paintImage(doc, op, images);
         break;
     }
   });
@@ -173,6 +185,19 @@ function fillAndStrokePath(
     path();
     doc.lineWidth(pt(strokeWidthMm)).strokeColor(stroke.hex, stroke.opacity).stroke();
   }
+}
+
+/** The art clipped to its box (rounded like the box), placed as the preview places it. */
+function paintImage(doc: PdfDoc, op: Extract<DrawOp, { op: 'image' }>, images: PdfImages): void {
+  const image = op.w > 0 && op.h > 0 ? images(op.image) : undefined;
+  if (!image) return;
+  const placed = imagePlacement(op, image.width, image.height);
+  doc.save();
+  if (op.radius > 0) doc.roundedRect(pt(op.x), pt(op.y), pt(op.w), pt(op.h), pt(op.radius));
+  else doc.rect(pt(op.x), pt(op.y), pt(op.w), pt(op.h));
+  doc.clip();
+  doc.image(asImageSource(image), pt(placed.x), pt(placed.y), { width: pt(placed.w), height: pt(placed.h) });
+  doc.restore();
 }
 
 function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: FontNames, where: string): void {

@@ -20,6 +20,7 @@ import {
   type SizeMm,
 } from './imposition';
 import { paintCardDrawing, type FontNames } from './paint-drawing';
+import { pdfImages, type ImageBytes } from './pdf-images';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 type PdfDoc = typeof PDFDocument;
@@ -44,6 +45,8 @@ export interface PrintSheetInput {
   /** Folder holding FONT_FILES (resources/fonts). */
   fontsDir: string;
   title: string;
+  /** The print version of card art by image id; without it, art is left out. */
+  imageBytes?: ImageBytes;
 }
 
 export interface PrintSheetResult {
@@ -67,6 +70,7 @@ export interface DrawingSheetInput {
   print: PrintOptions;
   fontsDir: string;
   title: string;
+  imageBytes?: ImageBytes;
 }
 
 const CREATOR = 'Cardwright';
@@ -78,6 +82,7 @@ export async function renderPrintSheet(input: PrintSheetInput, progress: JobProg
       print: input.print,
       fontsDir: input.fontsDir,
       title: input.title,
+      imageBytes: input.imageBytes,
     },
     progress,
   );
@@ -173,6 +178,7 @@ export async function renderDrawingSheet(
     pdfVersion: '1.7',
   });
   const fonts = registerFonts(doc, fontFiles);
+  const images = pdfImages(doc, input.imageBytes ?? (() => undefined));
   const bytes = collectBytes(doc);
 
   let pageCount = 0;
@@ -181,14 +187,16 @@ export async function renderDrawingSheet(
     progress.report('Painting cards', painted, cards.length);
     const slots = page.imposition.slots;
     doc.addPage({ size, margin: 0 });
-    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label));
+    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label, images));
     if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, slots.slice(0, page.cards.length)));
     pageCount++;
 
     if (print.backs) {
       doc.addPage({ size, margin: 0 });
       const backSlots = page.cards.map((_, index) => slots[mirroredSlotIndex(page.imposition, index)]);
-      page.cards.forEach((card, index) => paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`));
+      page.cards.forEach((card, index) =>
+        paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`, images),
+      );
       if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, backSlots));
       pageCount++;
     }

@@ -14,10 +14,10 @@ import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
 import { tooDeepPath } from '../api/json-depth';
-import { pointerChild } from '../../card-schema/system/resolve-schema';
+import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-schema';
 import { findUnsupportedPattern } from './schema-patterns';
 import { own } from '../../card-schema/own-keys';
-import { expandImageFields } from '../../card-schema/system/image-field';
+import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
 import type { InstalledSystem } from './system-registry';
 
 export class GameSystemLoadError extends Error {
@@ -303,11 +303,26 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   );
 
   const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
+  const imageFields = new Set(
+    system.cardTypes.flatMap((cardType) =>
+      Object.entries(cardType.schema.properties ?? {})
+        .filter(([, schema]) => isImageField(safeResolve(cardType.schema, schema)))
+        .map(([name]) => name),
+    ),
+  );
   for (const [layoutId, layout] of Object.entries(system.layouts)) {
     layout.elements.forEach((element, i) => {
       const at = `${layoutsBase}/${layoutId}/elements/${i}`;
       if (element.when !== undefined && !layoutFields.has(element.when)) {
         throw new GameSystemLoadError(layoutsFile, `${at}/when`, `no card type has a field "${element.when}"`);
+      }
+      if (element.kind === 'image' && !imageFields.has(element.field)) {
+        const known = [...imageFields].join(', ') || 'none';
+        throw new GameSystemLoadError(
+          layoutsFile,
+          `${at}/field`,
+          `"${element.field}" is no image field of any card type (declare it with "x-kind": "image"; image fields: ${known})`,
+        );
       }
       if (element.kind === 'text') {
         for (const match of element.text.matchAll(PLACEHOLDER)) {
@@ -316,6 +331,15 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         }
       }
     });
+  }
+}
+
+/** The schema behind a `$ref`, or the schema itself when the reference does not resolve. */
+function safeResolve(root: JsonSchema, schema: JsonSchema): JsonSchema {
+  try {
+    return resolveSchema(root, schema);
+  } catch {
+    return schema;
   }
 }
 

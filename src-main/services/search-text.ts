@@ -6,6 +6,7 @@
 
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { own } from '../../card-schema/own-keys';
+import { isImageRef } from '../../card-schema/system/image-field';
 
 /** Fields indexed elsewhere: `name` has its own FTS column; `type` is indexed by its label. */
 const SKIPPED_TOP_LEVEL = new Set(['name', 'type']);
@@ -36,6 +37,8 @@ export function buildSearchText(doc: CardDocument, system?: GameSystem): string 
 }
 
 function collectStrings(value: unknown, add: (text: string) => void): void {
+  // An image reference's id is a hash nobody types.
+  if (isImageRef(value)) return;
   if (typeof value === 'string') add(value);
   else if (Array.isArray(value)) for (const item of value) collectStrings(item, add);
   else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, add);

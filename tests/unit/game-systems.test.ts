@@ -95,6 +95,18 @@ describe('game-system loading', () => {
     expect(error.reason).toBe('"{power}" names no field of any card type');
   });
 
+  it('refuses an image element whose field is no image field', () => {
+    const error = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'layouts.json'), (l) =>
+          l.creature.elements.push({ kind: 'image', x: 1, y: 1, w: 10, h: 5, field: 'name' }),
+        ),
+      ),
+    );
+    expect(error.jsonPath).toMatch(/^\/creature\/elements\/\d+\/field$/);
+    expect(error.reason).toMatch(/^"name" is no image field of any card type \(declare it with "x-kind": "image"/);
+  });
+
   it('refuses a card type pointing at a missing layout or file', () => {
     const layout = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.cardTypes[0].layout = 'nope'))));
     expect(layout.jsonPath).toBe('/cardTypes/0/layout');

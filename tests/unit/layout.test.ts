@@ -241,7 +241,7 @@ describe('layoutCard with the OSMCG layouts', () => {
           expect(op.cy - op.r).toBeGreaterThanOrEqual(-EPS);
           expect(op.cx + op.r).toBeLessThanOrEqual(63 + EPS);
           expect(op.cy + op.r).toBeLessThanOrEqual(88 + EPS);
-        } else {
+        } else if (op.op === 'text') {
           const width = measureText(op.text, op.size, op.font);
           const { capHeightMm, descentMm } = verticalMetrics(op.size, op.font);
           expect(op.size).toBeGreaterThanOrEqual(5.5);

@@ -1,0 +1,61 @@
+// Card art on screen: each image fetched once per size through the API (the preview size for
+// cards shown large, the thumbnail for list rows) and kept as a blob: URL with its pixel size,
+// which the placement needs. Reading `get` starts the fetch; the map is reactive, so the card
+// redraws when the picture is there. A picture that cannot be fetched is not asked for again
+// (its card keeps the layout's placeholder).
+
+import { SvelteMap } from 'svelte/reactivity';
+import type { ImageVariant } from '../../../src-main/api/contract';
+import { api } from '../api/client';
+
+export interface LoadedImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Cards drawn at most this wide (CSS px) use the thumbnail. */
+const THUMBNAIL_MAX_WIDTH = 120;
+
+export function variantForWidth(width: number): ImageVariant {
+  return width <= THUMBNAIL_MAX_WIDTH ? 'thumb' : 'preview';
+}
+
+class CardImages {
+  private readonly loaded = new SvelteMap<string, LoadedImage>();
+  private readonly requested = new Set<string>();
+
+  get(id: string, variant: ImageVariant): LoadedImage | undefined {
+    const key = `${variant}:${id}`;
+    const hit = this.loaded.get(key);
+    if (!hit && !this.requested.has(key)) {
+      this.requested.add(key);
+      void this.fetch(id, variant).then((image) => {
+        if (image) this.loaded.set(key, image);
+      });
+    }
+    return hit;
+  }
+
+  private async fetch(id: string, variant: ImageVariant): Promise<LoadedImage | undefined> {
+    try {
+      const blob = await api.getImage({ id, variant });
+      const url = URL.createObjectURL(new Blob([blob.bytes as BlobPart], { type: blob.mimeType }));
+      const size = await naturalSize(url);
+      return { url, ...size };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function naturalSize(url: string): Promise<{ width: number; height: number }> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => reject(new Error('The image could not be decoded'));
+    image.src = url;
+  });
+}
+
+export const cardImages = new CardImages();

@@ -1,0 +1,184 @@
+// Card art from layout to paper: an image element draws the card's image reference with its
+// crop; the placement is the same whatever the image's resolution; the PDF embeds each image
+// once however many copies print, passes JPEG through, and puts the crop where the layout says.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
+import { imagePlacement, printDpi } from '../../card-schema/layout/image-placement';
+import { layoutCard } from '../../card-schema/layout/layout-card';
+import type { GameSystem } from '../../card-schema/system/format';
+import { imageCrop } from '../../card-schema/system/image-field';
+import { renderDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
+
+const FONTS_DIR = resolve(import.meta.dirname, '../../resources/fonts');
+const ART_ID = 'c'.repeat(64);
+const workDir = mkdtempSync(join(tmpdir(), 'cw-art-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+type ImageOp = Extract<DrawOp, { op: 'image' }>;
+const box = (overrides: Partial<ImageOp> = {}): ImageOp => ({
+  op: 'image',
+  x: 10,
+  y: 20,
+  w: 40,
+  h: 30,
+  radius: 0,
+  image: ART_ID,
+  fit: 'cover',
+  focusX: 0.5,
+  focusY: 0.5,
+  zoom: 1,
+  ...overrides,
+});
+
+describe('imagePlacement', () => {
+  it('covers the box with a wide image, centred on the focus, never leaving a gap', () => {
+    // 2:1 image into a 4:3 box: scaled to the box height, wider than the box.
+    expect(imagePlacement(box(), 2000, 1000)).toEqual({ x: 0, y: 20, w: 60, h: 30 });
+    // Focus on the left edge: the image's left edge stops at the box's left edge.
+    expect(imagePlacement(box({ focusX: 0 }), 2000, 1000).x).toBe(10);
+    expect(imagePlacement(box({ focusX: 1 }), 2000, 1000).x).toBe(-10);
+    // Only the aspect ratio counts: a thumbnail places exactly like the print version.
+    expect(imagePlacement(box({ focusX: 0.3 }), 200, 100)).toEqual(imagePlacement(box({ focusX: 0.3 }), 4000, 2000));
+  });
+
+  it('zooms around the focus and fits whole images with contain', () => {
+    const zoomed = imagePlacement(box({ zoom: 2 }), 2000, 1000);
+    expect(zoomed).toMatchObject({ w: 120, h: 60 });
+    expect(zoomed.x + zoomed.w / 2).toBeCloseTo(30); // the image centre stays on the box centre
+    expect(imagePlacement(box({ fit: 'contain' }), 2000, 1000)).toEqual({ x: 10, y: 25, w: 40, h: 20 });
+  });
+});
+
+const system = {
+  id: 'art-test',
+  name: 'Art test',
+  card: { widthMm: 63, heightMm: 88 },
+  cardTypes: [
+    {
+      id: 'unit',
+      label: 'Unit',
+      layout: 'unit',
+      schema: { type: 'object', properties: { name: { type: 'string' }, art: { 'x-kind': 'image' } } },
+    },
+  ],
+  layouts: {
+    unit: {
+      background: '#ffffff',
+      elements: [
+        { kind: 'rect', x: 5, y: 10, w: 53, h: 35, fill: '#dddddd' },
+        { kind: 'image', field: 'art', x: 5, y: 10, w: 53, h: 35, radius: 1 },
+      ],
+    },
+  },
+} as unknown as GameSystem;
+
+describe('printDpi', () => {
+  it('is the placed image’s pixels per inch, lower when zoomed in', () => {
+    // 53 mm wide box, cover, a 626 px wide image of the box's proportions: 300 dpi.
+    const op = box({ w: 53, h: 31.4 });
+    expect(printDpi(op, 626, 371)).toBeCloseTo(300, 0);
+    expect(printDpi({ ...op, zoom: 2 }, 626, 371)).toBeCloseTo(150, 0);
+  });
+});
+
+describe('the image element', () => {
+  it('draws the referenced image with the card’s crop, and nothing without one', () => {
+    const ops = layoutCard(system, { type: 'unit', name: 'A', art: { id: ART_ID, x: 0.25, zoom: 1.5 } }).ops;
+    expect(ops.filter((op) => op.op === 'image')).toEqual([
+      { op: 'image', x: 5, y: 10, w: 53, h: 35, radius: 1, image: ART_ID, fit: 'cover', focusX: 0.25, focusY: 0.5, zoom: 1.5 },
+    ]);
+    for (const art of [undefined, 'not a ref', { id: 'short' }]) {
+      expect(layoutCard(system, { type: 'unit', name: 'A', art }).ops.some((op) => op.op === 'image')).toBe(false);
+    }
+    expect(imageCrop({ id: ART_ID })).toEqual({ x: 0.5, y: 0.5, zoom: 1 });
+  });
+});
+
+/** A 744×1039 JPEG (poker card art at 300 dpi): red left half, blue right half. */
+async function splitArt(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="744" height="1039"><rect width="372" height="1039" fill="#e00000"/><rect x="372" width="372" height="1039" fill="#0000e0"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+function artCard(focusX: number): PrintCard {
+  const drawing: CardDrawing = {
+    widthMm: 63,
+    heightMm: 88,
+    cornerRadiusMm: 3,
+    ops: [
+      { op: 'rect', x: 0, y: 0, w: 63, h: 88, radius: 3, fill: '#ffffff' },
+      // A narrow box: the art is cropped to a column; focus 0 shows its left (red) part.
+      { ...box({ x: 5, y: 10, w: 15, h: 60, focusX }), image: ART_ID },
+    ],
+  };
+  return { label: 'Art card', size: { widthMm: 63, heightMm: 88 }, front: drawing };
+}
+
+describe('card art in the PDF', () => {
+  it('embeds one image for every copy, passes the JPEG through, and paints the crop', async () => {
+    const jpeg = await splitArt();
+    let reads = 0;
+    const cards = Array.from({ length: 9 }, () => artCard(0.5));
+    const result = await renderDrawingSheet({
+      cards,
+      print: { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false },
+      fontsDir: FONTS_DIR,
+      title: 'Art',
+      imageBytes: (id) => {
+        reads++;
+        return id === ART_ID ? jpeg : undefined;
+      },
+    });
+    const path = join(workDir, 'art.pdf');
+    writeFileSync(path, result.bytes);
+    expect(reads).toBe(1);
+    const listed = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    // One image object, referenced from all nine cells: pdfimages lists each use with the same object number.
+    const objects = new Set(listed.map((line) => line.trim().split(/\s+/)[10]));
+    expect(objects.size).toBe(1);
+    const [, , , width, height, , , , enc] = listed[0].trim().split(/\s+/);
+    expect({ width: Number(width), height: Number(height), enc }).toEqual({ width: 744, height: 1039, enc: 'jpeg' });
+    // The embedded stream is the JPEG itself.
+    expect(Buffer.from(result.bytes).includes(jpeg.subarray(0, 4096))).toBe(true);
+  });
+
+  it('puts the focused part of the art in the box', async () => {
+    const jpeg = await splitArt();
+    for (const [focusX, expected] of [
+      [0, 'red'],
+      [1, 'blue'],
+    ] as const) {
+      const result = await renderDrawingSheet({
+        cards: [artCard(focusX)],
+        print: { paper: 'A4', bleedMm: 0, cropMarks: false, backs: false },
+        fontsDir: FONTS_DIR,
+        title: 'Art',
+        imageBytes: () => jpeg,
+      });
+      const path = join(workDir, `focus-${focusX}.pdf`);
+      writeFileSync(path, result.bytes);
+      execFileSync('pdftoppm', ['-r', '50', '-png', '-singlefile', path, join(workDir, `focus-${focusX}`)]);
+      const { data, info } = await sharp(join(workDir, `focus-${focusX}.png`))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      // The first cell's trim box starts where imposition centres a 3×3 grid; sample the box centre.
+      const pageW = 210;
+      const pageH = 297;
+      const gridW = 63 * 3;
+      const gridH = 88 * 3;
+      const cellX = (pageW - gridW) / 2 + 5 + 15 / 2;
+      const cellY = (pageH - gridH) / 2 + 10 + 60 / 2;
+      const px = Math.round((cellX / 25.4) * 50);
+      const py = Math.round((cellY / 25.4) * 50);
+      const at = (py * info.width + px) * info.channels;
+      const [r, , b] = [data[at], data[at + 1], data[at + 2]];
+      expect(expected === 'red' ? r > 180 && b < 80 : b > 180 && r < 80, `focus ${focusX}: rgb ${r},${b}`).toBe(true);
+    }
+  });
+});
