@@ -3,8 +3,19 @@
 // exporter only paint those operations, so the preview and the print are the same layout.
 // All units are millimetres from the card's top-left corner (bleed excluded).
 
-/** A color: hex string, or the card's identity color (first value, or `index`). */
-export type Paint = string | { identity: number } | { identityOr: string };
+/** A color: hex string, or the card's identity color (first value, or `index`), or looked up by a field's value. */
+export type Paint = string | { identity: number } | { identityOr: string } | FieldPaint;
+
+/**
+ * A color chosen by the value of a card field (a frame per rarity, a badge per mission
+ * category): `values` maps the field's value (a list's first item) to a color; anything else,
+ * an empty field included, paints `default`.
+ */
+export interface FieldPaint {
+  byField: string;
+  values: Record<string, string>;
+  default: string;
+}
 
 export type FontFace = 'regular' | 'bold' | 'italic';
 
@@ -68,7 +79,9 @@ export type DrawOp =
     }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
   /** One line of text; (x, y) is the left end of the baseline. */
-  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string };
+  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string }
+  /** An inline symbol: SVG path data in its `viewBox`, fitted into the square (x, y, size) and filled. */
+  | { op: 'symbol'; x: number; y: number; size: number; path: string; viewBox: [number, number, number, number]; color: string };
 
 export interface CardDrawing {
   widthMm: number;
