@@ -51,7 +51,10 @@ export function encodeSymbols(text: string, symbols: Record<string, SymbolDef> |
 /** "minX minY width height" (spaces or commas); the 24-unit square when absent or unusable. */
 export function parseViewBox(viewBox: string | undefined): [number, number, number, number] {
   if (viewBox === undefined) return DEFAULT_VIEW_BOX;
-  const parts = viewBox.trim().split(/[\s,]+/).map(Number);
+  const parts = viewBox
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n)) || parts[2] <= 0 || parts[3] <= 0) return DEFAULT_VIEW_BOX;
   return [parts[0], parts[1], parts[2], parts[3]];
 }

@@ -42,7 +42,8 @@ function widthInUnits(text: string, table: FaceTable): number {
   let previous = '';
   for (const ch of text) {
     // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph.
-    units += table.widths.get(ch) ?? (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : table.metrics.fallbackWidth);
+    units +=
+      table.widths.get(ch) ?? (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : table.metrics.fallbackWidth);
     if (previous) units += table.kern.get(previous + ch) ?? 0;
     previous = ch;
   }
