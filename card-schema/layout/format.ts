@@ -3,8 +3,19 @@
 // exporter only paint those operations, so the preview and the print are the same layout.
 // All units are millimetres from the card's top-left corner (bleed excluded).
 
-/** A color: hex string, or the card's identity color (first value, or `index`). */
-export type Paint = string | { identity: number } | { identityOr: string };
+/** A color: hex string, or the card's identity color (first value, or `index`), or looked up by a field's value. */
+export type Paint = string | { identity: number } | { identityOr: string } | FieldPaint;
+
+/**
+ * A color chosen by the value of a card field (a frame per rarity, a badge per mission
+ * category): `values` maps the field's value (a list's first item) to a color; anything else,
+ * an empty field included, paints `default`.
+ */
+export interface FieldPaint {
+  byField: string;
+  values: Record<string, string>;
+  default: string;
+}
 
 export type FontFace = 'regular' | 'bold' | 'italic';
 
@@ -97,7 +108,9 @@ export type DrawOp =
       focusX: number;
       focusY: number;
       zoom: number;
-    };
+    }
+  /** An inline symbol: SVG path data in its `viewBox`, fitted into the square (x, y, size) and filled. */
+  | { op: 'symbol'; x: number; y: number; size: number; path: string; viewBox: [number, number, number, number]; color: string };
 
 export interface CardDrawing {
   widthMm: number;

@@ -3,7 +3,7 @@
 // truncated. The SVG preview and the PDF only paint the result, so they always agree.
 // Never throws on user data: an unknown card type still gets a drawing.
 
-import type { CardDocument, CardTypeDef, GameSystem, IdentityValue } from '../system/format';
+import type { CardDocument, CardTypeDef, GameSystem, IdentityValue, SymbolDef } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
 import type {
   CardDrawing,
@@ -20,6 +20,8 @@ import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
 import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { fieldPaintColor } from './field-paint';
+import { encodeSymbols, lineOps } from './inline-symbols';
 
 export const BACK_LAYOUT_ID = 'back';
 
@@ -37,25 +39,25 @@ interface LayoutSubject {
   schema?: JsonSchema;
   defs: Record<string, JsonSchema>;
   vars: Record<string, string>;
+  /** The game's inline symbols, for `{id}` tokens in text. */
+  symbols?: Record<string, SymbolDef>;
 }
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
-  const cardType: CardTypeDef | undefined = system.cardTypes.find((type) => type.id === doc.type);
+  const cardType = cardTypeOf(system, doc);
   const layout = (cardType && own(system.layouts, cardType.layout)) ?? firstFrontLayout(system);
-  const typeLabel = cardType?.label ?? (typeof doc.type === 'string' && doc.type ? `Unknown type “${doc.type}”` : 'Unknown type');
-  const subject: LayoutSubject = {
-    values: doc,
-    identityColors: identityColors(system, doc),
-    fallbackIdentity: fallbackIdentityColor(system),
-    schema: cardType?.schema,
-    defs: { ...(system.definitions ?? {}), ...(cardType?.schema.$defs ?? {}) },
-    vars: { typeLabel, systemName: system.name },
-  };
-  return draw(system, layout, subject);
+  return draw(system, layout, cardSubject(system, doc, cardType));
 }
 
-/** The back shared by every card of the system (layout id "back"). */
-export function layoutCardBack(system: GameSystem): CardDrawing {
+/**
+ * The back of `doc`: its card type's own `back` layout, drawn with the card's fields (so a
+ * double-faced card can show them); otherwise, or without a card, the game's shared back
+ * (layout id "back").
+ */
+export function layoutCardBack(system: GameSystem, doc?: CardDocument): CardDrawing {
+  const cardType = doc ? cardTypeOf(system, doc) : undefined;
+  const ownBack = cardType?.back !== undefined ? own(system.layouts, cardType.back) : undefined;
+  if (doc && ownBack) return draw(system, ownBack, cardSubject(system, doc, cardType));
   const layout = system.layouts[BACK_LAYOUT_ID] ?? defaultBack(system);
   const subject: LayoutSubject = {
     values: { name: system.name },
@@ -63,8 +65,32 @@ export function layoutCardBack(system: GameSystem): CardDrawing {
     fallbackIdentity: fallbackIdentityColor(system),
     defs: system.definitions ?? {},
     vars: { systemName: system.name, typeLabel: '' },
+    symbols: system.symbols,
   };
   return draw(system, layout, subject);
+}
+
+/** Whether `doc` prints a back of its own rather than the game's shared one. */
+export function hasOwnBack(system: GameSystem, doc: CardDocument): boolean {
+  const back = cardTypeOf(system, doc)?.back;
+  return back !== undefined && own(system.layouts, back) !== undefined;
+}
+
+function cardTypeOf(system: GameSystem, doc: CardDocument): CardTypeDef | undefined {
+  return system.cardTypes.find((type) => type.id === doc.type);
+}
+
+function cardSubject(system: GameSystem, doc: CardDocument, cardType: CardTypeDef | undefined): LayoutSubject {
+  const typeLabel = cardType?.label ?? (typeof doc.type === 'string' && doc.type ? `Unknown type “${doc.type}”` : 'Unknown type');
+  return {
+    values: doc,
+    identityColors: identityColors(system, doc),
+    fallbackIdentity: fallbackIdentityColor(system),
+    schema: cardType?.schema,
+    defs: { ...(system.definitions ?? {}), ...(cardType?.schema.$defs ?? {}) },
+    vars: { typeLabel, systemName: system.name },
+    symbols: system.symbols,
+  };
 }
 
 function firstFrontLayout(system: GameSystem): CardLayout | undefined {
@@ -146,6 +172,7 @@ function paint(value: Paint | undefined, subject: LayoutSubject, fallback = DEFA
     return subject.identityColors[value.identity] ?? subject.identityColors[0] ?? subject.fallbackIdentity;
   }
   if ('identityOr' in value) return subject.identityColors[0] ?? value.identityOr;
+  if ('byField' in value) return fieldPaintColor(value, subject.values);
   return fallback;
 }
 
@@ -211,7 +238,8 @@ interface FittedText {
 function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
   const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
-  const text = sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, '');
+  const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
+  const text = encoded.text;
   if (text.trim() === '') return [];
   const face: FontFace = element.font ?? 'regular';
   const leading = element.leading ?? DEFAULT_LEADING;
@@ -236,7 +264,7 @@ function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
     const x =
       align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
-    ops.push({ op: 'text', x, y, text: line, size: fitted.size, font: face, color });
+    ops.push(...lineOps(line, x, y, { size: fitted.size, font: face, color }, encoded.symbols));
   });
   return ops;
 }
@@ -287,5 +315,7 @@ function roundOp(op: DrawOp): DrawOp {
       return { ...op, x: round(op.x), y: round(op.y) };
     case 'image':
       return { ...op, x: round(op.x), y: round(op.y), w: round(op.w), h: round(op.h), radius: round(op.radius) };
+    case 'symbol':
+      return { ...op, x: round(op.x), y: round(op.y), size: round(op.size) };
   }
 }

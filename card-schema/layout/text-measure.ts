@@ -3,6 +3,7 @@
 
 import type { FontFace } from './format';
 import { FACE_METRICS, METRIC_CHARS, type FaceMetrics } from './font-metrics';
+import { SYMBOL_ADVANCE_EM, isSymbolChar } from './symbol-glyphs';
 
 export const PT_TO_MM = 25.4 / 72;
 
@@ -40,7 +41,9 @@ function widthInUnits(text: string, table: FaceTable): number {
   let units = 0;
   let previous = '';
   for (const ch of text) {
-    units += table.widths.get(ch) ?? table.metrics.fallbackWidth;
+    // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph.
+    units +=
+      table.widths.get(ch) ?? (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : table.metrics.fallbackWidth);
     if (previous) units += table.kern.get(previous + ch) ?? 0;
     previous = ch;
   }

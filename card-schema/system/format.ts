@@ -30,6 +30,18 @@ export interface GameSystem {
   board: BoardSetup;
   /** Rules reference the app shows beside the game: tables, optional rules, glossary. */
   reference?: GameReference;
+  /** Icons that `{id}` tokens in card text turn into (`{T}` → the tap symbol). */
+  symbols?: Record<string, SymbolDef>;
+}
+
+/** An inline symbol: SVG path data drawn at the text's size, in the text's color. */
+export interface SymbolDef {
+  /** SVG path data (`d`), in the coordinates of `viewBox`. */
+  path: string;
+  /** "minX minY width height", like SVG's viewBox; default "0 0 24 24". */
+  viewBox?: string;
+  /** What the symbol means, for people ("Tap"). */
+  label: string;
 }
 
 export interface GameReference {
@@ -83,6 +95,11 @@ export interface CardTypeDef {
   /** JSON Schema (draft 2020-12) for cards of this type; `$defs` includes `definitions`. */
   schema: JsonSchema;
   layout: string;
+  /**
+   * The layout printed on the back of this type's cards (default: the game's `back` layout).
+   * It is drawn with the card's own fields, so a double-faced card's back can show them.
+   */
+  back?: string;
   /** Field order for forms and search; defaults to schema property order. */
   fieldOrder?: string[];
 }

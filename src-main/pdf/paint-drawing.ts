@@ -9,6 +9,7 @@
 import type PDFDocument from 'pdfkit';
 import type { CardDrawing, DrawOp, FontFace } from '../../card-schema/layout/format';
 import { imagePlacement } from '../../card-schema/layout/image-placement';
+import { symbolTransform } from '../../card-schema/layout/inline-symbols';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
 import { asImageSource, type PdfImages } from './pdf-images';
 
@@ -114,6 +115,9 @@ export function paintCardDrawing(
       case 'image':
         paintImage(doc, op, images);
         break;
+      case 'symbol':
+        paintSymbol(doc, op, where);
+        break;
     }
   });
 
@@ -213,4 +217,17 @@ function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: Font
     // No `width`: a width makes pdfkit run its own line wrapper, which could re-break the
     // line (and move to a new page). The op's (x, y) is the left end of the baseline.
     .text(text, pt(op.x), pt(op.y), TEXT_OPTIONS);
+}
+
+/** An inline symbol: its SVG path scaled into the op's square, as the preview's transform does. */
+function paintSymbol(doc: PdfDoc, op: Extract<DrawOp, { op: 'symbol' }>, where: string): void {
+  const color = parseColor(op.color, where);
+  if (!color || !(op.size > 0)) return;
+  const { x, y, scale } = symbolTransform(op);
+  doc.save();
+  // Move to the symbol's origin (points), then scale path units to points.
+  doc.translate(pt(x), pt(y));
+  doc.scale(pt(scale));
+  doc.path(op.path).fillColor(color.hex, color.opacity).fill();
+  doc.restore();
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing, FontFace } from '../../card-schema/layout/format';
-import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
+import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import { FONT_FAMILY, FONT_FILES } from '../../card-schema/layout/fonts';
 import { cropMarkSegments, drawCropMarks } from './crop-marks';
 import {
@@ -89,12 +89,13 @@ export async function renderPrintSheet(input: PrintSheetInput, progress: JobProg
 }
 
 /**
- * Expands copies in order. Each distinct document is laid out once and each system's back
- * once, however many copies print.
+ * Expands copies in order. Each distinct document is laid out once, however many copies print;
+ * a card whose type has its own back gets that back (drawn with its fields), every other card
+ * shares its game's back, laid out once.
  */
 export function expandItems(items: readonly PrintItem[], withBacks: boolean, progress: JobProgress = NO_PROGRESS): PrintCard[] {
   const fronts = new Map<CardDocument, CardDrawing>();
-  const backs = new Map<GameSystem, CardDrawing>();
+  const backs = new Map<GameSystem | CardDocument, CardDrawing>();
   const cards: PrintCard[] = [];
   items.forEach((item, index) => {
     progress.report('Laying out cards', index, items.length);
@@ -110,10 +111,11 @@ export function expandItems(items: readonly PrintItem[], withBacks: boolean, pro
     }
     let back: CardDrawing | undefined;
     if (withBacks) {
-      back = backs.get(item.system);
+      const key = hasOwnBack(item.system, item.doc) ? item.doc : item.system;
+      back = backs.get(key);
       if (!back) {
-        back = layoutCardBack(item.system);
-        backs.set(item.system, back);
+        back = layoutCardBack(item.system, item.doc);
+        backs.set(key, back);
       }
     }
     const size: SizeMm = { widthMm: item.system.card.widthMm, heightMm: item.system.card.heightMm };

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, normalize, relative, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import type { CardLayout } from '../../card-schema/layout/format';
+import type { CardLayout, FieldPaint, Paint } from '../../card-schema/layout/format';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { matchFields } from '../../card-schema/deck/card-match';
@@ -192,6 +192,13 @@ export function loadGameSystem(dir: string): GameSystem {
         `no layout named "${String(cardType.layout)}" (layouts: ${Object.keys(layouts).join(', ')})`,
       );
     }
+    if (cardType.back !== undefined && !Object.hasOwn(layouts, cardType.back as string)) {
+      throw new GameSystemLoadError(
+        systemFile,
+        `/cardTypes/${index}/back`,
+        `no layout named "${String(cardType.back)}" (layouts: ${Object.keys(layouts).join(', ')})`,
+      );
+    }
     return { ...cardType, schema } as GameSystem['cardTypes'][number];
   });
 
@@ -311,6 +318,15 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
     ),
   );
   for (const [layoutId, layout] of Object.entries(system.layouts)) {
+    for (const [where, paint] of fieldPaints(layout)) {
+      if (!layoutFields.has(paint.byField)) {
+        throw new GameSystemLoadError(
+          layoutsFile,
+          `${layoutsBase}/${layoutId}${where}/byField`,
+          `no card type has a field "${paint.byField}"`,
+        );
+      }
+    }
     layout.elements.forEach((element, i) => {
       const at = `${layoutsBase}/${layoutId}/elements/${i}`;
       if (element.when !== undefined && !layoutFields.has(element.when)) {
@@ -341,6 +357,22 @@ function safeResolve(root: JsonSchema, schema: JsonSchema): JsonSchema {
   } catch {
     return schema;
   }
+}
+
+/** Every `byField` paint of a layout, with its JSON path inside the layout. */
+function fieldPaints(layout: CardLayout): [string, FieldPaint][] {
+  const found: [string, FieldPaint][] = [];
+  const visit = (where: string, paint: Paint | undefined) => {
+    if (typeof paint === 'object' && 'byField' in paint) found.push([where, paint]);
+  };
+  visit('/background', layout.background);
+  layout.elements.forEach((element, i) => {
+    if (element.kind === 'rect') {
+      visit(`/elements/${i}/fill`, element.fill);
+      visit(`/elements/${i}/stroke`, element.stroke);
+    } else if (element.kind === 'text') visit(`/elements/${i}/color`, element.color);
+  });
+  return found;
 }
 
 /** Folder names in the order `order.json` gives (if the root has one), the rest alphabetically. */

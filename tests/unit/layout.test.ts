@@ -241,6 +241,9 @@ describe('layoutCard with the OSMCG layouts', () => {
           expect(op.cy - op.r).toBeGreaterThanOrEqual(-EPS);
           expect(op.cx + op.r).toBeLessThanOrEqual(63 + EPS);
           expect(op.cy + op.r).toBeLessThanOrEqual(88 + EPS);
+        } else if (op.op === 'symbol') {
+          expect(op.x).toBeGreaterThanOrEqual(3 - EPS);
+          expect(op.x + op.size).toBeLessThanOrEqual(60 + EPS);
         } else if (op.op === 'text') {
           const width = measureText(op.text, op.size, op.font);
           const { capHeightMm, descentMm } = verticalMetrics(op.size, op.font);
