@@ -3,6 +3,7 @@
 // src-main/services and src-main/store.
 
 import { existsSync } from 'node:fs';
+import { reclaimMemorySoon } from '../reclaim-memory';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
 import { databaseFile } from '../store/database';
@@ -137,6 +138,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     ...jobs.handlers,
   };
+  // Loading the games and seeding the samples leave garbage an idle app would keep for hours.
+  reclaimMemorySoon();
   const cancelStartupBackup = scheduleStartupBackup(
     () => jobs.manager.start({ kind: 'dailyBackup' }, 'Daily backup'),
     options.startupBackupDelayMs ?? 10_000,

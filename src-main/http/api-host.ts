@@ -11,7 +11,7 @@ import type { PathRoot } from '../api/redact-paths';
 import { decodeWire, encodeWire, HTTP_API_PREFIX, type Envelope } from '../api/wire';
 import { MAX_STRUCTURE, payloadLimit, tooLargeMessage, tooMuchStructureMessage } from '../api/payload-limits';
 import { readBody } from './request-body';
-import { RECLAIM_AFTER_BYTES, reclaimMemorySoon, youngGarbageCollector } from './reclaim-memory';
+import { RECLAIM_AFTER_BYTES, reclaimMemorySoon, youngGarbageCollector } from '../reclaim-memory';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
 
 export interface ApiHostOptions {

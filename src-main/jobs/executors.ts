@@ -2,6 +2,7 @@
 // SQLite connection); unit tests run the same executeJob inline.
 
 import { Worker } from 'node:worker_threads';
+import { reclaimMemorySoon } from '../reclaim-memory';
 import { executeJob, type JobOutcome } from './execute-job';
 import type { CancelFlag, ProgressSnapshot } from './job-progress';
 import type { JobRequest } from './run-job';
@@ -39,6 +40,8 @@ export function threadExecutor(workerFile: string): JobExecutor {
       });
       worker.on('error', (error) => (crash = error));
       worker.on('exit', (code) => {
+        // What the job sent back (a file's bytes, a whole import's result) is garbage once handled.
+        reclaimMemorySoon();
         if (outcome) resolve(outcome);
         else if (flag.cancelled) resolve({ state: 'cancelled' });
         else {

@@ -1,4 +1,4 @@
-// Giving memory back after a large request body. V8 collects when the program allocates on its
+// Giving memory back after a large request body, after start-up and after a job's worker ends. V8 collects when the program allocates on its
 // own heap, but a body is read into buffers outside it, and a host waiting for the next click
 // allocates nothing: after one rejected 100 MB import the body's copies (the socket's chunks,
 // the bytes, the text, the parsed value) stayed, about 550 MB more, for as long as the host was
