@@ -350,7 +350,10 @@ export const apiContract = {
    * is larger than MAX_IMAGE_BYTES. Cards reference it by the returned id.
    */
   addImage: returns<ImageInfo>()(
-    z.object({ fileName: z.string().min(1).max(500), bytes: z.instanceof(Uint8Array, { error: "must be the file's bytes" }) }),
+    z.object({
+      fileName: z.string().min(1).max(500),
+      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" }),
+    }),
   ),
   /** A stored picture in one of its variants (made on first use, then cached). */
   getImage: returns<FileBlob>()(z.object({ id: imageId, variant: z.enum(IMAGE_VARIANTS) })),
