@@ -1,11 +1,11 @@
 // The image library: pictures stored once by content (file + SQLite row), looked up by id, and
 // shown in their variants. Card documents reference images by id (card-schema/system/image-field.ts).
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FileBlob, ImageInfo, ImageVariant } from '../api/contract';
-import type { ImageRow } from '../store/images-repo';
+import type { ImageRow, StoredImageMime } from '../store/images-repo';
 import type { Store } from '../store/store';
-import { imageFile, sha256Hex, writeFileAtomically } from './image-files';
+import { findImageFile, imageFile, sha256Hex, writeFileAtomically } from './image-files';
 import { imageVariant } from './image-variants';
 import { readImageFile, type CheckedImage } from './read-image';
 
@@ -43,6 +43,12 @@ export class ImageLibrary {
     const path = imageFile(this.dataDir, id, row.mime);
     if (!existsSync(path)) writeFileAtomically(path, image.bytes);
     return toImageInfo(row);
+  }
+
+  /** The stored picture's bytes as they are, or undefined when the library does not hold it. */
+  readStored(id: string): { mime: StoredImageMime; bytes: Uint8Array } | undefined {
+    const found = findImageFile(this.dataDir, id);
+    return found && { mime: found.mime, bytes: readFileSync(found.path) };
   }
 
   has(id: string): boolean {

@@ -52,9 +52,9 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportSystem':
       return { file: writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
-      return importSetFile(lib, spec.fileName, spec.text, progress);
+      return await importSetFile(lib, spec.fileName, spec.text, progress);
     case 'importSystem':
-      return importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
+      return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':
       return generateDeck(lib, spec, progress);
     case 'dailyBackup':
