@@ -186,8 +186,7 @@ export interface ImageInfo {
 export const IMAGE_VARIANTS = ['thumb', 'preview', 'print'] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
-/** The largest image file addImage accepts, in bytes. */
-export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from './image-limits';
 
 /** A page of searchCards: its cards, the total (counted up to a cap) and the cursor of the next page. */
 export type SearchResult = CardSearchPage;

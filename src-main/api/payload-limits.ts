@@ -2,7 +2,8 @@
 // of the request body, the desktop shell estimates the JSON size of what IPC delivered. Either
 // way the call is refused before it is parsed, with the same sentence naming the limit.
 
-import { MAX_DECK_TEXT, MAX_IMAGE_BYTES, MAX_IMPORT_TEXT } from './contract';
+import { MAX_DECK_TEXT, MAX_IMPORT_TEXT } from './contract';
+import { MAX_IMAGE_BYTES } from './image-limits';
 
 const MiB = 1024 * 1024;
 /** JSON escaping of an embedded file (quotes, newlines) grows it by up to about half again. */

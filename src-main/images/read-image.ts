@@ -3,7 +3,8 @@
 // again). Every refusal names the file and the problem; nothing is written here.
 
 import sharp from 'sharp';
-import { ApiError, MAX_IMAGE_BYTES } from '../api/contract';
+import { ApiError } from '../api/contract';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../api/image-limits';
 import type { StoredImageMime } from '../store/images-repo';
 import { sniffImageType, type SniffedImageType } from './image-type';
 
@@ -31,11 +32,6 @@ function refused(fileName: string, problem: string): ApiError {
   return new ApiError(`${fileName}: ${problem}`, 'INVALID_FILE');
 }
 
-/** Rounded up, so a file just over the limit does not read as exactly the limit. */
-function megabytes(bytes: number): string {
-  return `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
-
 /** The reason sharp gave, without its internal prefixes ("pngload_buffer: end of stream"). */
 function decoderReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -44,7 +40,7 @@ function decoderReason(error: unknown): string {
 
 export async function readImageFile(input: Uint8Array, fileName: string): Promise<CheckedImage> {
   if (input.byteLength > MAX_IMAGE_BYTES) {
-    throw refused(fileName, `the file is ${megabytes(input.byteLength)}; an image may be at most ${megabytes(MAX_IMAGE_BYTES)}`);
+    throw new ApiError(imageTooLargeMessage(fileName, input.byteLength), 'INVALID_FILE');
   }
   if (input.byteLength === 0) throw refused(fileName, 'the file is empty');
   const type = sniffImageType(input);
