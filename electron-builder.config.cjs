@@ -22,8 +22,9 @@ module.exports = {
   asar: true,
   // Native addons cannot be loaded from inside app.asar; Electron redirects require() of these
   // to app.asar.unpacked. Everything else (systems, samples, fonts, renderer) is read from the
-  // asar by Electron's patched fs.
-  asarUnpack: ['node_modules/better-sqlite3/**/*.node'],
+  // asar by Electron's patched fs. sharp's addon (@img/sharp-<platform>) loads libvips, a shared
+  // library beside it (@img/sharp-libvips-<platform>), which the dynamic linker must find on disk.
+  asarUnpack: ['node_modules/better-sqlite3/**/*.node', 'node_modules/sharp/**/*', 'node_modules/@img/**/*'],
   // better-sqlite3 ships N-API prebuilds that load in Node and Electron alike: no rebuild.
   npmRebuild: false,
   electronFuses: {

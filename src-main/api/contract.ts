@@ -172,6 +172,22 @@ export interface BackupInfo {
   bytes: number;
 }
 
+/** A picture in the image library; `id` is the SHA-256 of its bytes (lowercase hex). */
+export interface ImageInfo {
+  id: string;
+  mime: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+  /** The stored file's size. */
+  bytes: number;
+}
+
+/** thumb: about 160 px (lists); preview: about 1024 px (the card on screen); print: full size for PDFs. */
+export const IMAGE_VARIANTS = ['thumb', 'preview', 'print'] as const;
+export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
+
+export { MAX_IMAGE_BYTES } from './image-limits';
+
 /** A page of searchCards: its cards, the total (counted up to a cap) and the cursor of the next page. */
 export type SearchResult = CardSearchPage;
 
@@ -211,6 +227,8 @@ const jobSpec = z.discriminatedUnion('kind', [
   }),
   /** The start-up backup (when the newest backup is more than a day old): off the main thread. */
   z.object({ kind: z.literal('dailyBackup') }),
+  /** Some time after start-up: deletes images no card (in the library or the trash) references. */
+  z.object({ kind: z.literal('cleanUpImages') }),
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -243,6 +261,7 @@ export interface JobResults {
   generateDeck: Deck;
   /** The backup written, or null when a recent one made it unnecessary. */
   dailyBackup: BackupInfo | null;
+  cleanUpImages: { deleted: number };
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -271,6 +290,7 @@ const returns =
   <In extends z.ZodType>(input: In) => ({ input, output: undefined as unknown as Out });
 
 const byId = z.object({ id });
+const imageId = z.string().regex(/^[0-9a-f]{64}$/, 'must be an image id (64 lowercase hex digits)');
 const none = z.object({});
 
 export const apiContract = {
@@ -322,6 +342,22 @@ export const apiContract = {
   importDeck: returns<Deck>()(
     z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(MAX_DECK_TEXT) }),
   ),
+
+  /**
+   * Stores a picture (PNG, JPEG, WebP; SVG is rasterized to PNG) in the image library, once per
+   * content; refused with the file's name and the reason when it is not an image, is damaged or
+   * is larger than MAX_IMAGE_BYTES. Cards reference it by the returned id.
+   */
+  addImage: returns<ImageInfo>()(
+    z.object({
+      fileName: z.string().min(1).max(500),
+      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" }),
+    }),
+  ),
+  /** A stored picture in one of its variants (made on first use, then cached). */
+  getImage: returns<FileBlob>()(z.object({ id: imageId, variant: z.enum(IMAGE_VARIANTS) })),
+  /** What the library knows about these images; ids it does not hold are left out. */
+  listImageInfo: returns<ImageInfo[]>()(z.object({ ids: z.array(imageId).max(10_000) })),
 
   /** Deleted cards, sets, decks and games, kept for 30 days (older entries are deleted for good). */
   listTrash: returns<TrashList>()(none),

@@ -3,14 +3,18 @@
 // way the call is refused before it is parsed, with the same sentence naming the limit.
 
 import { MAX_DECK_TEXT, MAX_IMPORT_TEXT } from './contract';
+import { MAX_IMAGE_BYTES } from './image-limits';
 
 const MiB = 1024 * 1024;
 /** JSON escaping of an embedded file (quotes, newlines) grows it by up to about half again. */
 const escaped = (chars: number) => Math.ceil(chars * 1.5) + MiB;
+/** Bytes travel as base64 over HTTP (IPC counts them as they are): 4 characters for every 3 bytes. */
+const base64 = (bytes: number) => Math.ceil(bytes / 3) * 4 + MiB;
 
 /**
  * Most calls carry a few ids or one card; 4 MiB holds the largest of them (getCards' 10,000 ids).
- * Imports carry a whole file: startJob (import jobs) and importDeck get the contract's limits.
+ * Imports carry a whole file: startJob (import jobs) and importDeck get the contract's limits,
+ * addImage a picture of up to MAX_IMAGE_BYTES.
  */
 export const DEFAULT_PAYLOAD_LIMIT = 4 * MiB;
 /**
@@ -21,6 +25,7 @@ export const MAX_STRUCTURE = DEFAULT_PAYLOAD_LIMIT;
 const PAYLOAD_LIMITS: Partial<Record<string, number>> = {
   startJob: escaped(MAX_IMPORT_TEXT),
   importDeck: escaped(MAX_DECK_TEXT),
+  addImage: base64(MAX_IMAGE_BYTES),
 };
 
 export function payloadLimit(method: string): number {

@@ -19,6 +19,7 @@ import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-g
 import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
 import { SystemRegistry } from '../services/system-registry';
+import { ImageLibrary } from '../images/image-library';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobManager } from '../jobs/job-manager';
@@ -47,6 +48,8 @@ export interface CardwrightOptions {
   readWorker?: string;
   /** How long after start-up the daily backup check runs; default 10 s, so it never slows start. */
   startupBackupDelayMs?: number;
+  /** How long after start-up unused images are deleted; default 30 s. */
+  startupImageCleanupDelayMs?: number;
 }
 
 export interface Cardwright {
@@ -65,7 +68,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   // Before any game loads: finish a removal, restore or install the app was stopped in the middle of.
   for (const line of recoverSystemFolders(folders, store)) console.warn(`[cardwright] at start-up: ${line}`);
   const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
-  const lib: Library = { store, systems: new SystemRegistry(installed) };
+  const lib: Library = { store, systems: new SystemRegistry(installed), images: new ImageLibrary(store, options.dataDir) };
   try {
     purgeExpiredTrash(lib, folders);
     const seeded = seedSamples(lib, options.samplesDir);
@@ -120,6 +123,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     exportDeck: ({ id }) => exportDeckFile(lib, id),
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
 
+    addImage: ({ fileName, bytes }) => lib.images.addImage(bytes, fileName),
+    getImage: ({ id, variant }) => lib.images.getImage(id, variant),
+    listImageInfo: ({ ids }) => lib.images.listImageInfo(ids),
+
     listTrash: () => listTrash(lib, folders),
     restoreFromTrash: ({ id }) => restoreFromTrash(lib, folders, id),
     deleteFromTrash: ({ id }) => deleteFromTrash(lib, folders, id),
@@ -130,7 +137,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     restoreBackup: ({ id }) => {
       // A job would keep writing its part into the library that is being replaced. The daily
       // backup only reads (as it did when it ran on this thread), so it does not hold a restore up.
-      const busy = (job: JobStatus) => job.kind !== 'dailyBackup' && (job.state === 'queued' || job.state === 'running');
+      const busy = (job: JobStatus) =>
+        job.kind !== 'dailyBackup' && job.kind !== 'cleanUpImages' && (job.state === 'queued' || job.state === 'running');
       if (jobs.manager.list().some(busy))
         throw new ApiError('Wait for the running jobs to finish (or cancel them), then restore the backup', 'CONFLICT');
       return restoreBackup(lib, options.dataDir, id);
@@ -144,6 +152,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     () => jobs.manager.start({ kind: 'dailyBackup' }, 'Daily backup'),
     options.startupBackupDelayMs ?? 10_000,
   );
+  const cancelImageCleanup = scheduleStartupBackup(
+    () => jobs.manager.start({ kind: 'cleanUpImages' }, 'Tidy the image library'),
+    options.startupImageCleanupDelayMs ?? 30_000,
+  );
 
   return {
     handlers,
@@ -152,6 +164,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     jobs: jobs.manager,
     close: async () => {
       cancelStartupBackup();
+      cancelImageCleanup();
       await jobs.close();
       await readers.close();
       store.close();

@@ -53,5 +53,7 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
     }
     case 'dailyBackup':
       return { title: 'Daily backup' };
+    case 'cleanUpImages':
+      return { title: 'Tidy the image library' };
   }
 }

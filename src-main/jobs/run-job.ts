@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
 import type { Library } from '../services/card-library';
 import { backupIfStale } from '../services/backups';
+import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
 import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
 import { exportSetFile, importSetFile } from '../services/set-files';
@@ -51,13 +52,15 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportSystem':
       return { file: writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
-      return importSetFile(lib, spec.fileName, spec.text, progress);
+      return await importSetFile(lib, spec.fileName, spec.text, progress);
     case 'importSystem':
-      return importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
+      return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':
       return generateDeck(lib, spec, progress);
     case 'dailyBackup':
       return backupIfStale(lib, paths.dataDir) ?? null;
+    case 'cleanUpImages':
+      return deleteUnusedImages(lib.store, paths.dataDir);
   }
 }
 

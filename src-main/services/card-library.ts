@@ -5,14 +5,16 @@ import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../ca
 import { ApiError, type SaveCardResult, type TrashReceipt, type ValidationIssue } from '../api/contract';
 import type { CardWrite } from '../store/cards-repo';
 import type { Store } from '../store/store';
+import type { ImageLibrary } from '../images/image-library';
 import { buildSearchText } from './search-text';
 import type { SystemRegistry } from './system-registry';
 import { moveToTrash } from './trash';
 
-/** What the services work on: the database and the installed game systems. */
+/** What the services work on: the database, the installed game systems and the image library. */
 export interface Library {
   store: Store;
   systems: SystemRegistry;
+  images: ImageLibrary;
 }
 
 export function requireSet(lib: Library, setId: string): CardSetInfo {

@@ -9,7 +9,7 @@ import { ApiError } from '../api/contract';
 import type { Library } from './card-library';
 import { DECK_FILE_FORMAT, importDeckFile } from './deck-files';
 import { isPlainObject } from './file-format';
-import { SET_FILE_FORMAT, importSetFile } from './set-files';
+import { SET_FILE_FORMAT, importSetContent, parseSetFile } from './set-files';
 
 export const SAMPLES_SEEDED_KEY = 'samples_seeded';
 
@@ -71,7 +71,10 @@ export function seedSamples(lib: Library, samplesDir: string): SeedReport {
         if (file.format !== SET_FILE_FORMAT && file.format !== undefined) {
           throw new ApiError(`${file.path}: "format" is neither "${SET_FILE_FORMAT}" nor "${DECK_FILE_FORMAT}"`, 'INVALID_FILE');
         }
-        const result = importSetFile(lib, file.path, file.text);
+        const content = parseSetFile(file.path, file.text, (systemId) => lib.systems.has(systemId));
+        // Seeding runs while the app opens, synchronously; checking pictures needs sharp (async).
+        if (content.images.size > 0) throw new ApiError(`${file.path}: sample set files cannot carry images yet`, 'INVALID_FILE');
+        const result = importSetContent(lib, file.path, content, []);
         report.sets += 1;
         report.cards += result.imported;
         for (const card of result.rejected) {

@@ -8,7 +8,10 @@
 // - a file card whose id belongs to a card of a different set is rejected, not moved, so an
 //   import never takes a card away from another set; cards without an id get a new one;
 // - each card is validated by its game system; invalid ones are reported in `rejected` with
-//   their index, name and issues; the valid ones are written in ONE transaction.
+//   their index, name and issues; the valid ones are written in ONE transaction;
+// - the pictures the cards reference travel in `images` (format version 2); every one is checked
+//   before anything is written, and a tampered or broken one refuses the whole file. A card that
+//   references a picture neither the file nor the library holds is rejected.
 
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -27,9 +30,14 @@ import {
   safeFileName,
 } from './file-format';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
+import { imageIdsInDoc } from '../../card-schema/system/image-field';
+import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
+import type { CheckedImage } from '../images/read-image';
+import { sha256Hex } from '../images/image-files';
 
 export const SET_FILE_FORMAT = 'cardwright-set';
-export const SET_FILE_VERSION = 1;
+/** 1: set and cards; 2: plus `images`, the pictures its cards reference (version 1 files still import). */
+export const SET_FILE_VERSION = 2;
 
 export interface SetFileCard {
   /** Position in the file's `cards` array, for messages. */
@@ -41,6 +49,8 @@ export interface SetFileCard {
 export interface SetFileContent {
   set: { id?: string; systemId: string; name: string; description: string };
   cards: SetFileCard[];
+  /** The pictures the file carries, checked for shape only (see verifyFileImages). */
+  images: Map<string, FileImage>;
 }
 
 export interface SetFileJson {
@@ -48,6 +58,7 @@ export interface SetFileJson {
   formatVersion: number;
   set: { id: string; systemId: string; name: string; description: string };
   cards: { id: string; doc: CardDocument }[];
+  images: FileImagesJson;
 }
 
 const setHeader = apiContract.createSet.input.extend({ id: z.string().min(1).max(200).optional() });
@@ -85,34 +96,59 @@ export function parseSetFile(fileName: string, text: string, isKnownSystem: (sys
     }
     return card;
   });
-  return { set: header.data, cards };
+  return { set: header.data, cards, images: parseFileImages(fileName, root.images) };
 }
 
-export function serializeSetFile(set: CardSetInfo, cards: readonly CardRecord[]): SetFileJson {
+/** A set file; `images` are the pictures to embed (fileImagesOf the cards' documents). */
+export function serializeSetFile(set: CardSetInfo, cards: readonly CardRecord[], images: FileImagesJson = {}): SetFileJson {
   return {
     format: SET_FILE_FORMAT,
     formatVersion: SET_FILE_VERSION,
     set: { id: set.id, systemId: set.systemId, name: set.name, description: set.description },
     cards: cards.map((card) => ({ id: card.id, doc: card.doc })),
+    images,
   };
 }
 
 export function exportSetFile(lib: Library, setId: string, progress: JobProgress = NO_PROGRESS): FileBlob {
   const set = requireSet(lib, setId);
   progress.report('Reading cards', 0, 1);
-  return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, lib.store.cards.listBySet(set.id)));
+  const cards = lib.store.cards.listBySet(set.id);
+  progress.report('Reading images', 0, 1);
+  const images = fileImagesOf(
+    lib.images,
+    cards.map((card) => card.doc),
+  );
+  return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, cards, images));
 }
 
 /** Cards written between two progress reports (each report may cancel the transaction). */
 const WRITE_CHUNK = 500;
 
-export function importSetFile(
+/** Imports a set file: its pictures are checked first (async: sharp decodes them), then all is written at once. */
+export async function importSetFile(
   lib: Library,
   fileName: string,
   text: string,
   progress: JobProgress = NO_PROGRESS,
-): ImportSetResult {
+): Promise<ImportSetResult> {
   const content = parseSetFile(fileName, text, (systemId) => lib.systems.has(systemId));
+  progress.report('Checking images', 0, content.images.size);
+  const images = await verifyFileImages(fileName, content.images);
+  return importSetContent(lib, fileName, content, images, progress);
+}
+
+/**
+ * Writes a parsed set file in one transaction with `images`, its pictures already checked by
+ * verifyFileImages (a game bundle checks those of all its sets at once).
+ */
+export function importSetContent(
+  lib: Library,
+  fileName: string,
+  content: SetFileContent,
+  images: readonly CheckedImage[],
+  progress: JobProgress = NO_PROGRESS,
+): ImportSetResult {
   const system = lib.systems.require(content.set.systemId);
   const setId = content.set.id ?? randomUUID();
   const existingSet = lib.store.sets.get(setId);
@@ -127,9 +163,15 @@ export function importSetFile(
   const stored = new Map(lib.store.cards.getMany(ids).map((card) => [card.id, card]));
   const writes: CardWrite[] = [];
   const rejected: ImportSetResult['rejected'] = [];
+  const fileImageIds = new Set(images.map((image) => sha256Hex(image.bytes)));
   for (const card of content.cards) {
     progress.report('Checking cards', card.index, content.cards.length);
     const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
+    for (const imageId of imageIdsInDoc(card.doc)) {
+      if (!fileImageIds.has(imageId) && !lib.images.has(imageId)) {
+        issues.push({ path: '', message: `the image ${imageId} is neither in the file nor in the image library` });
+      }
+    }
     const owner = card.id === undefined ? undefined : stored.get(card.id);
     if (owner && owner.setId !== setId) {
       issues.unshift({ path: '', message: `id "${card.id}" already belongs to "${owner.doc.name}" in another set` });
@@ -142,6 +184,7 @@ export function importSetFile(
   }
 
   const set = lib.store.transaction(() => {
+    for (const image of images) lib.images.storeChecked(image);
     lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
     for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
       progress.report('Saving cards', start, writes.length);

@@ -14,10 +14,12 @@ import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import type { GameFolders } from './system-folder-journal';
 import { removeGameToTrash } from './trash';
-import { importSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
+import { importSetContent, parseSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, serializeSetFile } from './set-files';
+import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
-export const SYSTEM_BUNDLE_VERSION = 1;
+/** 1: files and sets; 2: plus `images`, the pictures the sets' cards reference (version 1 bundles still import). */
+export const SYSTEM_BUNDLE_VERSION = 2;
 const MAX_FILES = 500;
 /** The longest file or folder name common file systems (ext4, NTFS, APFS) allow. */
 const MAX_SEGMENT = 255;
@@ -29,6 +31,7 @@ export interface SystemBundleJson {
   formatVersion: number;
   system: { id: string; files: Record<string, unknown> };
   sets: { set: unknown; cards: unknown }[];
+  images: FileImagesJson;
 }
 
 function jsonFilesUnder(dir: string): string[] {
@@ -45,16 +48,20 @@ export function exportSystemBundle(lib: Library, systemId: string, progress: Job
   const files: Record<string, unknown> = {};
   for (const file of jsonFilesUnder(installed.dir)) files[file] = JSON.parse(readFileSync(join(installed.dir, file), 'utf8'));
   const systemSets = lib.store.sets.list().filter((set) => set.systemId === systemId);
+  const docs: unknown[] = [];
   const sets = systemSets.map((set, index) => {
     progress.report('Reading sets', index, systemSets.length);
     const { set: header, cards } = serializeSetFile(set, lib.store.cards.listBySet(set.id));
+    for (const card of cards) docs.push(card.doc);
     return { set: header, cards };
   });
+  progress.report('Reading images', 0, 1);
   const bundle: SystemBundleJson = {
     format: SYSTEM_BUNDLE_FORMAT,
     formatVersion: SYSTEM_BUNDLE_VERSION,
     system: { id: system.id, files },
     sets,
+    images: fileImagesOf(lib.images, docs),
   };
   return jsonBlob(safeFileName(system.name, '.cardwright-system.json'), bundle);
 }
@@ -63,6 +70,8 @@ interface ParsedBundle {
   systemId: string;
   files: Record<string, unknown>;
   sets: unknown[];
+  /** The bundle's pictures, and any a set of it carries itself. */
+  images: Map<string, FileImage>;
 }
 
 /** A path quoted for a message; an over-long one by its start and length. */
@@ -135,9 +144,11 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
   }
   const sets = root.sets ?? [];
   if (!Array.isArray(sets)) throw invalidFile(fileName, `"sets" must be a list, found ${describeValue(sets)}`);
+  const images = parseFileImages(fileName, root.images);
   sets.forEach((set: unknown, index) => {
     if (!isPlainObject(set) || !isPlainObject(set.set))
       throw invalidFile(fileName, `sets[${index}] must be an object with "set" and "cards"`);
+    for (const [id, image] of parseFileImages(fileName, set.images, `sets[${index}].images`)) images.set(id, image);
     if (set.set.systemId !== systemId) {
       throw invalidFile(
         fileName,
@@ -145,7 +156,7 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
       );
     }
   });
-  return { systemId, files: system.files, sets };
+  return { systemId, files: system.files, sets, images };
 }
 
 /** Writes the files into a fresh staging folder named after the system and loads it from there. */
@@ -170,14 +181,17 @@ function stageSystem(
   }
 }
 
-export function importSystemBundle(
+export async function importSystemBundle(
   lib: Library,
   userSystemsDir: string,
   fileName: string,
   text: string,
   progress: JobProgress = NO_PROGRESS,
-): ImportSystemResult {
+): Promise<ImportSystemResult> {
   const bundle = parseBundle(fileName, text);
+  // Before anything is installed: a tampered or broken picture refuses the whole bundle.
+  progress.report('Checking images', 0, bundle.images.size);
+  const images = await verifyFileImages(fileName, bundle.images);
   const existing = lib.systems.installed(bundle.systemId);
   if (existing?.builtIn) {
     throw new ApiError(
@@ -199,14 +213,13 @@ export function importSystemBundle(
   let sets: ImportSystemResult['sets'];
   try {
     sets = lib.store.transaction(() =>
-      bundle.sets.map((body, index) =>
-        importSetFile(
-          lib,
-          `${fileName} sets[${index}]`,
-          JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) }),
-          progress,
-        ),
-      ),
+      bundle.sets.map((body, index) => {
+        const setFileName = `${fileName} sets[${index}]`;
+        const setText = JSON.stringify({ format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, ...(body as object) });
+        const content = parseSetFile(setFileName, setText, (systemId) => lib.systems.has(systemId));
+        // Every set may use any of the bundle's pictures: each set stores them (once by content).
+        return importSetContent(lib, setFileName, content, images, progress);
+      }),
     );
   } catch (error) {
     rmSync(finalDir, { recursive: true, force: true });

@@ -148,6 +148,22 @@ CREATE VIRTUAL TABLE cards_fts USING fts5 (
 INSERT INTO cards_fts (cards_fts) VALUES ('rebuild');
 `;
 
+// The image library (src-main/images): one row per stored picture, named by the SHA-256 of its
+// bytes (the file is <data>/images/<2 hex>/<id>.<ext>). Cards hold references, never images;
+// added_at restarts cleanup's grace period each time the same picture is added again.
+const imagesSchema = `
+CREATE TABLE images (
+  id         TEXT PRIMARY KEY CHECK (length(id) = 64),
+  mime       TEXT NOT NULL CHECK (mime IN ('image/png', 'image/jpeg', 'image/webp')),
+  width      INTEGER NOT NULL,
+  height     INTEGER NOT NULL,
+  bytes      INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  added_at   TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX images_by_added_at ON images (added_at);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -161,6 +177,7 @@ export const migrations: readonly Migration[] = [
     description: 'search: name index with type and set, one-letter FTS prefixes',
     up: (db) => db.exec(searchIndexes),
   },
+  { version: 4, description: 'images: the picture library that image fields reference', up: (db) => db.exec(imagesSchema) },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

@@ -3,6 +3,7 @@
 import { openDatabase, type SqliteDatabase } from './database';
 import { CardsRepo } from './cards-repo';
 import { DecksRepo } from './decks-repo';
+import { ImagesRepo } from './images-repo';
 import { SetsRepo } from './sets-repo';
 import { TrashRepo } from './trash-repo';
 
@@ -11,6 +12,7 @@ export class Store {
   readonly cards: CardsRepo;
   readonly decks: DecksRepo;
   readonly trash: TrashRepo;
+  readonly images: ImagesRepo;
   private readonly readMeta;
   private readonly writeMeta;
 
@@ -19,6 +21,7 @@ export class Store {
     this.cards = new CardsRepo(db);
     this.decks = new DecksRepo(db);
     this.trash = new TrashRepo(db);
+    this.images = new ImagesRepo(db);
     this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');
     this.writeMeta = db.prepare<[string, string]>(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',

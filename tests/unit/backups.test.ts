@@ -18,6 +18,7 @@ import {
 import { backupIfStale } from '../../src-main/services/backups';
 import { openStore } from '../../src-main/store/store';
 import { SystemRegistry } from '../../src-main/services/system-registry';
+import { ImageLibrary } from '../../src-main/images/image-library';
 
 const root = resolve(import.meta.dirname, '../..');
 const dirs = {
@@ -189,7 +190,7 @@ describe('backups through the API', () => {
 
     const store = openStore(tmpDir());
     cleanups.push(() => store.close());
-    const lib = { store, systems: new SystemRegistry([]) };
+    const lib = { store, systems: new SystemRegistry([]), images: new ImageLibrary(store, join(store.db.name, '..')) };
     const libDir = join(store.db.name, '..');
     const first = backupIfStale(lib, libDir, new Date('2026-11-23T08:00:00Z'));
     expect(first?.reason).toBe('daily');

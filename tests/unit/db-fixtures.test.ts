@@ -83,6 +83,9 @@ describe('database fixtures from earlier releases', () => {
       }
       expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(content.decks.map((deck) => deck.id).sort());
 
+      const images = content.images ?? [];
+      expect(await call('listImageInfo', { ids: images.map((image) => image.id) })).toEqual(images);
+
       // What was in the trash is still there, and comes back whole.
       const trash = content.trash ?? [];
       const listed = await call('listTrash', {});

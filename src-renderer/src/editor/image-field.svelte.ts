@@ -1,0 +1,95 @@
+// The state of an image field in the card form: the thumbnail of the chosen picture (a blob URL
+// of getImage's thumb), adding a picture from a dropped, pasted or picked file, and removing it.
+// Replacing the picture drops the crop (x, y, zoom): it was chosen for the old picture's subject.
+
+import type { FileBlob, ImageInfo } from '../../../src-main/api/contract';
+import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../../src-main/api/image-limits';
+import { isImageRef, type ImageRef } from '../../../card-schema/system/image-field';
+
+export interface ImageFieldDeps {
+  addImage(input: { fileName: string; bytes: Uint8Array }): Promise<ImageInfo>;
+  getImage(input: { id: string; variant: 'thumb' }): Promise<FileBlob>;
+  objectUrl(blob: Blob): string;
+  revokeUrl(url: string): void;
+}
+
+/** What the model needs of a File (tests pass plain objects). */
+export interface ImageSource {
+  name: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export class ImageFieldModel {
+  /** The thumbnail of the current picture, once loaded. */
+  thumbUrl = $state<string | null>(null);
+  /** The last refusal or failure, in the API's words; cleared by the next attempt. */
+  error = $state<string | null>(null);
+  busy = $state(false);
+  private shownId: string | null = null;
+
+  constructor(
+    private readonly deps: ImageFieldDeps,
+    /** Sends the field's new value up to the form (undefined removes the field). */
+    private readonly set: (value: ImageRef | undefined) => void,
+  ) {}
+
+  /** Shows the picture `value` references (called whenever the field's value changes). */
+  async show(value: unknown): Promise<void> {
+    const id = isImageRef(value) ? value.id : null;
+    if (id === this.shownId) return;
+    this.shownId = id;
+    this.clearThumb();
+    if (!id) return;
+    try {
+      const blob = await this.deps.getImage({ id, variant: 'thumb' });
+      // Another picture may have been chosen while this one loaded.
+      if (this.shownId !== id) return;
+      this.thumbUrl = this.deps.objectUrl(new Blob([blob.bytes as Uint8Array<ArrayBuffer>], { type: blob.mimeType }));
+    } catch (error) {
+      if (this.shownId === id) this.error = messageOf(error);
+    }
+  }
+
+  /** Stores the file in the image library and makes it the field's picture. */
+  async add(file: ImageSource): Promise<void> {
+    this.error = null;
+    if (file.size > MAX_IMAGE_BYTES) {
+      this.error = imageTooLargeMessage(file.name, file.size);
+      return;
+    }
+    this.busy = true;
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const info = await this.deps.addImage({ fileName: file.name, bytes });
+      this.set({ id: info.id });
+    } catch (error) {
+      this.error = messageOf(error);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  remove(): void {
+    this.error = null;
+    this.set(undefined);
+  }
+
+  dispose(): void {
+    this.clearThumb();
+  }
+
+  private clearThumb(): void {
+    if (this.thumbUrl) this.deps.revokeUrl(this.thumbUrl);
+    this.thumbUrl = null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The first file of a drop or a paste, if any. */
+export function firstFile(data: DataTransfer | null): File | null {
+  return data?.files?.[0] ?? null;
+}
