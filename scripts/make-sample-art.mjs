@@ -27,7 +27,13 @@ const seedOf = (text) => createHash('sha256').update(text).digest().readUInt32LE
 function mix(a, b, t) {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return `#${pa.map((v, i) => Math.round(v + (pb[i] - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${pa
+    .map((v, i) =>
+      Math.round(v + (pb[i] - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 function ridge(next, base, amplitude, roughness) {
@@ -61,11 +67,21 @@ function scene(name, colors) {
     const s = 14 + next() * 26;
     const fill = mix(layers[2].fill, '#000000', 0.35);
     if (kind === 0) props.push(`<path d="M${x},${y - s * 2.2} L${x - s * 0.7},${y} L${x + s * 0.7},${y} Z" fill="${fill}"/>`);
-    else if (kind === 1) props.push(`<path d="M${x},${y - s * 1.8} L${x - s * 0.35},${y - s * 0.4} L${x},${y} L${x + s * 0.35},${y - s * 0.4} Z" fill="${mix(main, '#ffffff', 0.3)}" opacity="0.85"/>`);
-    else props.push(`<rect x="${x - s * 0.3}" y="${y - s * 1.6}" width="${s * 0.6}" height="${s * 1.6}" fill="${fill}"/><rect x="${x - s * 0.45}" y="${y - s * 1.75}" width="${s * 0.9}" height="${s * 0.25}" fill="${fill}"/>`);
+    else if (kind === 1)
+      props.push(
+        `<path d="M${x},${y - s * 1.8} L${x - s * 0.35},${y - s * 0.4} L${x},${y} L${x + s * 0.35},${y - s * 0.4} Z" fill="${mix(main, '#ffffff', 0.3)}" opacity="0.85"/>`,
+      );
+    else
+      props.push(
+        `<rect x="${x - s * 0.3}" y="${y - s * 1.6}" width="${s * 0.6}" height="${s * 1.6}" fill="${fill}"/><rect x="${x - s * 0.45}" y="${y - s * 1.75}" width="${s * 0.9}" height="${s * 0.25}" fill="${fill}"/>`,
+      );
   }
   const stars = night
-    ? Array.from({ length: 40 }, () => `<circle cx="${(next() * WIDTH).toFixed(1)}" cy="${(next() * HEIGHT * 0.45).toFixed(1)}" r="${(0.6 + next() * 1.4).toFixed(1)}" fill="#ffffff" opacity="${(0.4 + next() * 0.6).toFixed(2)}"/>`).join('')
+    ? Array.from(
+        { length: 40 },
+        () =>
+          `<circle cx="${(next() * WIDTH).toFixed(1)}" cy="${(next() * HEIGHT * 0.45).toFixed(1)}" r="${(0.6 + next() * 1.4).toFixed(1)}" fill="#ffffff" opacity="${(0.4 + next() * 0.6).toFixed(2)}"/>`,
+      ).join('')
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
@@ -98,7 +114,9 @@ for (const card of set.cards) {
     const seed = seedOf(card.doc.name);
     colors.push(FALLBACK[seed % FALLBACK.length], FALLBACK[(seed >>> 8) % FALLBACK.length]);
   }
-  const jpeg = await sharp(Buffer.from(scene(card.doc.name, colors))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  const jpeg = await sharp(Buffer.from(scene(card.doc.name, colors)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
   writeFileSync(join(outDir, `${card.id}.jpg`), jpeg);
 }
 console.log(`${set.cards.length} pictures in ${outDir}`);

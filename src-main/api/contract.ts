@@ -225,8 +225,6 @@ const jobSpec = z.discriminatedUnion('kind', [
     setId: id.optional(),
     name: z.string().trim().min(1).max(200).optional(),
   }),
-  /** The start-up backup (when the newest backup is more than a day old): off the main thread. */
-  z.object({ kind: z.literal('dailyBackup') }),
   /** Some time after start-up: deletes images no card (in the library or the trash) references. */
   z.object({ kind: z.literal('cleanUpImages') }),
 ]);
@@ -259,8 +257,6 @@ export interface JobResults {
   importSet: ImportSetResult;
   importSystem: ImportSystemResult;
   generateDeck: Deck;
-  /** The backup written, or null when a recent one made it unnecessary. */
-  dailyBackup: BackupInfo | null;
   cleanUpImages: { deleted: number };
 }
 

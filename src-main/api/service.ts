@@ -137,8 +137,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     restoreBackup: ({ id }) => {
       // A job would keep writing its part into the library that is being replaced. The daily
       // backup only reads (as it did when it ran on this thread), so it does not hold a restore up.
-      const busy = (job: JobStatus) =>
-        job.kind !== 'dailyBackup' && job.kind !== 'cleanUpImages' && (job.state === 'queued' || job.state === 'running');
+      const busy = (job: JobStatus) => job.kind !== 'cleanUpImages' && (job.state === 'queued' || job.state === 'running');
       if (jobs.manager.list().some(busy))
         throw new ApiError('Wait for the running jobs to finish (or cancel them), then restore the backup', 'CONFLICT');
       return restoreBackup(lib, options.dataDir, id);
@@ -149,7 +148,13 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   // Loading the games and seeding the samples leave garbage an idle app would keep for hours.
   reclaimMemorySoon();
   const cancelStartupBackup = scheduleStartupBackup(
-    () => jobs.manager.start({ kind: 'dailyBackup' }, 'Daily backup'),
+    () =>
+      void readers
+        .read('dailyBackup', { dataDir: options.dataDir })
+        .catch((error: unknown) => {
+          console.warn(`[cardwright] the daily backup failed: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(() => reclaimMemorySoon()),
     options.startupBackupDelayMs ?? 10_000,
   );
   const cancelImageCleanup = scheduleStartupBackup(

@@ -2,6 +2,7 @@
 // and answers the API with a per-launch token and a Host-header check (DNS-rebinding guard).
 // Usage: node out/main/web.js [--port 5178] [--data-dir DIR]   (port 0 = any free port)
 
+import '../memory-flags';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
 // `<dataDir>/images/cache/`: thumb and preview as WebP, print as the PDF needs it (pdfkit draws
 // JPEG and PNG): a JPEG as it is, anything with transparency flattened once onto white.
 
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import { readFileSync } from 'node:fs';
 import { ApiError, type FileBlob, type ImageVariant } from '../api/contract';
 import { cachedVariantFile, findImageFile, writeFileAtomically, type CachedVariant } from './image-files';
@@ -38,6 +38,7 @@ async function cached(dataDir: string, id: string, variant: CachedVariant, make:
 async function screenImage(dataDir: string, id: string, variant: keyof typeof SCREEN_SIZES): Promise<Buffer> {
   const { path } = requireImageFile(dataDir, id);
   const size = SCREEN_SIZES[variant];
+  const sharp = await loadSharp();
   return cached(dataDir, id, `${variant}.webp`, () =>
     sharp(path).rotate().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
   );
@@ -51,6 +52,7 @@ async function screenImage(dataDir: string, id: string, variant: keyof typeof SC
  */
 export async function printImage(dataDir: string, id: string): Promise<PrintImage> {
   const { path, mime } = requireImageFile(dataDir, id);
+  const sharp = await loadSharp();
   const meta = await sharp(path).metadata();
   const upright = (meta.orientation ?? 1) === 1;
   let bytes: Buffer;

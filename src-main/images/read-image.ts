@@ -2,7 +2,7 @@
 // WebP as they are, SVG rasterized to PNG (so nothing downstream ever runs a vector renderer
 // again). Every refusal names the file and the problem; nothing is written here.
 
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp';
 import { ApiError } from '../api/contract';
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../api/image-limits';
 import type { StoredImageMime } from '../store/images-repo';
@@ -54,6 +54,7 @@ export async function readImageFile(input: Uint8Array, fileName: string): Promis
 }
 
 async function checkRaster(bytes: Uint8Array, mime: StoredImageMime): Promise<CheckedImage> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_INPUT_PIXELS };
   const meta = await sharp(bytes, options).metadata();
   // Decoding it whole is the only way to know the data after the header is intact.
@@ -62,6 +63,7 @@ async function checkRaster(bytes: Uint8Array, mime: StoredImageMime): Promise<Ch
 }
 
 async function rasterizeSvg(svg: Uint8Array): Promise<CheckedImage> {
+  const sharp = await loadSharp();
   const meta = await sharp(svg).metadata();
   const longest = Math.max(meta.width, meta.height, 1);
   // Render at the density that makes the longest side SVG_RASTER_SIZE, instead of scaling up a 72 dpi bitmap.

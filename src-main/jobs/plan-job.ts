@@ -51,8 +51,6 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
       const generator = system.deck.generators?.find((g) => g.id === spec.generatorId);
       return { title: `Generate “${spec.name ?? generator?.label ?? spec.generatorId}”` };
     }
-    case 'dailyBackup':
-      return { title: 'Daily backup' };
     case 'cleanUpImages':
       return { title: 'Tidy the image library' };
   }

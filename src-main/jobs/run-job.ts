@@ -6,7 +6,6 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
 import type { Library } from '../services/card-library';
-import { backupIfStale } from '../services/backups';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
 import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
@@ -43,7 +42,7 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportCardsPdf': {
       const printRequest =
         spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
-      const sheet = await printPdf(printRequest, spec.print, paths.fontsDir, progress);
+      const sheet = await printPdf(printRequest, spec.print, paths.fontsDir, paths.dataDir, progress);
       const file = writeOutput(output(), { fileName: '', mimeType: 'application/pdf', bytes: sheet.bytes });
       return { file, pages: sheet.pages, cards: sheet.cards };
     }
@@ -57,8 +56,6 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':
       return generateDeck(lib, spec, progress);
-    case 'dailyBackup':
-      return backupIfStale(lib, paths.dataDir) ?? null;
     case 'cleanUpImages':
       return deleteUnusedImages(lib.store, paths.dataDir);
   }

@@ -3,6 +3,8 @@
 // work at the same time) and, in reader threads, never behind each other on the main thread.
 
 import Database from 'better-sqlite3';
+import type { BackupInfo } from '../api/contract';
+import { backupIfStale } from '../services/backups';
 import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { CardSearcher, type CardSearch, type CardSearchPage } from '../store/card-search';
 import { CardsRepo } from '../store/cards-repo';
@@ -14,6 +16,8 @@ export interface ReadCalls {
   searchCards: { input: CardSearch; output: CardSearchPage };
   getCards: { input: { ids: readonly string[] }; output: CardRecord[] };
   listSets: { input: Record<string, never>; output: CardSetInfo[] };
+  /** The start-up backup (backups.ts): a snapshot of the library when the newest is a day old. */
+  dailyBackup: { input: { dataDir: string }; output: BackupInfo | null };
 }
 
 export type ReadMethod = keyof ReadCalls;
@@ -48,6 +52,8 @@ export class Reader {
         return this.cards.getMany(request.input.ids);
       case 'listSets':
         return this.sets.list();
+      case 'dailyBackup':
+        return backupIfStale(this.db, request.input.dataDir) ?? null;
     }
   }
 

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { ApiError, type BackupInfo } from '../api/contract';
-import { databaseFile } from '../store/database';
+import { databaseFile, type SqliteDatabase } from '../store/database';
 import { LATEST_SCHEMA_VERSION, migrate } from '../store/migrations';
 import { parseBackupFileName } from '../store/backup-rotation';
 import { backupsDir, listBackupFiles, writeSnapshot, type BackupFile } from '../store/snapshots';
@@ -32,16 +32,17 @@ export function backupBeforeRemoval(lib: Library, dataDir: string): void {
 }
 
 /** The daily backup, taken when the newest backup (of any kind) is more than a day old. */
-export function backupIfStale(lib: Library, dataDir: string, now = new Date()): BackupInfo | undefined {
+export function backupIfStale(db: SqliteDatabase, dataDir: string, now = new Date()): BackupInfo | undefined {
   const newest = listBackupFiles(backupsDir(dataDir))[0];
   if (newest && now.getTime() - newest.createdAt.getTime() < DAY_MS) return undefined;
-  return toInfo(writeSnapshot(lib.store.db, backupsDir(dataDir), 'daily', now));
+  return toInfo(writeSnapshot(db, backupsDir(dataDir), 'daily', now));
 }
 
 /**
  * Starts the daily backup `delayMs` after start-up, so the window and the library show first;
- * `start` queues it as a job, because a big library's snapshot takes seconds that the main
- * thread must not spend. Returns the cancel.
+ * `start` runs it on a reader thread (VACUUM INTO works on a read-only connection), because a big
+ * library's snapshot takes seconds that the main thread must not spend, and a worker of its own
+ * would leave tens of megabytes behind in the process once it ends. Returns the cancel.
  */
 export function scheduleStartupBackup(start: () => void, delayMs: number): () => void {
   const timer = setTimeout(start, delayMs);

@@ -2,6 +2,8 @@
 // (a card asked for twice prints twice), rendered to one PDF.
 
 import type { CardRecord } from '../../card-schema/system/format';
+import { imageIdsInDoc } from '../../card-schema/system/image-field';
+import { printImage } from '../images/image-variants';
 import { ApiError } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
 import { renderPrintSheet, type PrintItem, type PrintOptions, type PrintSheetResult } from '../pdf/print-sheet';
@@ -23,13 +25,39 @@ export function cardsPrintRequest(lib: Library, cardIds: readonly string[]): Pri
   return { items: cardPrintItems(lib, cards), title: cardSheetTitle(lib, cards) };
 }
 
-export function printPdf(
+/** `dataDir` holds the image library the cards' art comes from. */
+export async function printPdf(
   request: PrintRequest,
   print: PrintOptions,
   fontsDir: string,
+  dataDir: string,
   progress?: JobProgress,
 ): Promise<PrintSheetResult> {
-  return renderPrintSheet({ items: request.items, print, fontsDir, title: request.title }, progress);
+  const art = await printArt(request, dataDir, progress);
+  return renderPrintSheet(
+    { items: request.items, print, fontsDir, title: request.title, imageBytes: (id) => art.get(id) },
+    progress,
+  );
+}
+
+/**
+ * The print version of every picture the cards reference, read once before painting (the
+ * painter is synchronous). A picture missing from the library is left out: its card prints
+ * the layout's placeholder, as the preview shows it.
+ */
+async function printArt(request: PrintRequest, dataDir: string, progress?: JobProgress): Promise<Map<string, Buffer>> {
+  const ids = new Set(request.items.flatMap((item) => [...imageIdsInDoc(item.doc)]));
+  const art = new Map<string, Buffer>();
+  let done = 0;
+  for (const id of ids) {
+    progress?.report('Preparing art', done++, ids.size);
+    try {
+      art.set(id, (await printImage(dataDir, id)).bytes);
+    } catch {
+      // Missing or unreadable: the card keeps its placeholder.
+    }
+  }
+  return art;
 }
 
 function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardRecord[] {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ApiError } from '../api/contract';
 import type { Library } from './card-library';
 import { DECK_FILE_FORMAT, importDeckFile } from './deck-files';
+import { checkSampleImage } from '../images/sample-images';
 import { isPlainObject } from './file-format';
 import { SET_FILE_FORMAT, importSetContent, parseSetFile } from './set-files';
 
@@ -72,9 +73,9 @@ export function seedSamples(lib: Library, samplesDir: string): SeedReport {
           throw new ApiError(`${file.path}: "format" is neither "${SET_FILE_FORMAT}" nor "${DECK_FILE_FORMAT}"`, 'INVALID_FILE');
         }
         const content = parseSetFile(file.path, file.text, (systemId) => lib.systems.has(systemId));
-        // Seeding runs while the app opens, synchronously; checking pictures needs sharp (async).
-        if (content.images.size > 0) throw new ApiError(`${file.path}: sample set files cannot carry images yet`, 'INVALID_FILE');
-        const result = importSetContent(lib, file.path, content, []);
+        // Seeding runs while the app opens, synchronously: the shipped art is checked without sharp.
+        const images = [...content.images].map(([id, image]) => checkSampleImage(file.path, id, image));
+        const result = importSetContent(lib, file.path, content, images);
         report.sets += 1;
         report.cards += result.imported;
         for (const card of result.rejected) {

@@ -17,8 +17,6 @@ import {
 } from '../../src-main/store/backup-rotation';
 import { backupIfStale } from '../../src-main/services/backups';
 import { openStore } from '../../src-main/store/store';
-import { SystemRegistry } from '../../src-main/services/system-registry';
-import { ImageLibrary } from '../../src-main/images/image-library';
 
 const root = resolve(import.meta.dirname, '../..');
 const dirs = {
@@ -183,18 +181,18 @@ describe('backups through the API', () => {
     cleanups.push(() => app.close());
     const call = apiCaller(app);
     expect(await call('listBackups', {})).toEqual([]);
-    // The daily backup runs as a job, off the main thread.
-    await expect.poll(() => app.jobs.list().length).toBe(1);
-    await app.jobs.wait(app.jobs.list()[0].id);
-    expect((await call('listBackups', {})).map((backup) => backup.reason)).toEqual(['daily']);
+    // The daily backup runs on a reader thread (here, inline), not as a job.
+    await expect.poll(async () => (await call('listBackups', {})).map((backup) => backup.reason)).toEqual(['daily']);
+    expect(app.jobs.list().filter((job) => job.kind !== 'cleanUpImages')).toEqual([]);
 
     const store = openStore(tmpDir());
     cleanups.push(() => store.close());
-    const lib = { store, systems: new SystemRegistry([]), images: new ImageLibrary(store, join(store.db.name, '..')) };
     const libDir = join(store.db.name, '..');
-    const first = backupIfStale(lib, libDir, new Date('2026-11-23T08:00:00Z'));
+    const first = backupIfStale(store.db, libDir, new Date('2026-11-23T08:00:00Z'));
     expect(first?.reason).toBe('daily');
-    expect(backupIfStale(lib, libDir, new Date('2026-11-24T07:59:59Z'))).toBeUndefined();
-    expect(backupIfStale(lib, libDir, new Date('2026-11-24T08:00:00Z'))?.id).toBe('cardwright-2026-11-24T08-00-00Z-daily.sqlite');
+    expect(backupIfStale(store.db, libDir, new Date('2026-11-24T07:59:59Z'))).toBeUndefined();
+    expect(backupIfStale(store.db, libDir, new Date('2026-11-24T08:00:00Z'))?.id).toBe(
+      'cardwright-2026-11-24T08-00-00Z-daily.sqlite',
+    );
   });
 });

@@ -24,7 +24,8 @@ beforeEach(() => {
   app = openCardwright({
     dataDir,
     systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
+    // No samples: their art would be in the library these tests count.
+    samplesDir: join(dataDir, 'no-samples'),
     fontsDir: join(ROOT, 'resources/fonts'),
   });
   call = apiCaller(app);
