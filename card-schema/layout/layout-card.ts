@@ -1,14 +1,26 @@
 // Resolves a card layout (data) plus a card document into positioned drawing operations:
-// paints become hex colors, templates become text, text is wrapped, shrunk to fit and
-// truncated. The SVG preview and the PDF only paint the result, so they always agree.
+// paints become hex colors, templates become text, text is wrapped and shrunk to fit; text
+// still too long is cut and reported in the drawing's warnings, as are characters no embedded
+// font draws. The SVG preview and the PDF only paint the result, so they always agree.
 // Never throws on user data: an unknown card type still gets a drawing.
 
 import type { CardDocument, CardTypeDef, GameSystem, IdentityValue } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
-import type { CardDrawing, CardLayout, DrawOp, FontFace, Paint, PipsElement, RectElement, TextElement } from './format';
+import type {
+  CardDrawing,
+  CardLayout,
+  DrawOp,
+  FontFace,
+  LayoutWarning,
+  Paint,
+  PipsElement,
+  RectElement,
+  TextElement,
+} from './format';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
-import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { PT_TO_MM, breakLines, measureText, placeRuns, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { WarningSite, coverText, cutWarning, glyphWarnings } from './text-warnings';
 
 export const BACK_LAYOUT_ID = 'back';
 
@@ -89,15 +101,16 @@ function draw(system: GameSystem, layout: CardLayout | undefined, subject: Layou
   const { widthMm, heightMm } = system.card;
   const cornerRadiusMm = system.card.cornerRadiusMm ?? 0;
   const ops: DrawOp[] = [];
+  const warnings: LayoutWarning[] = [];
   const background = layout ? paint(layout.background, subject) : '#ffffff';
   ops.push({ op: 'rect', x: 0, y: 0, w: widthMm, h: heightMm, radius: cornerRadiusMm, fill: background });
   for (const element of layout?.elements ?? []) {
     if (element.when !== undefined && isEmpty(own(subject.values, element.when))) continue;
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
-    else if (element.kind === 'text') ops.push(...textOps(element, subject));
+    else if (element.kind === 'text') ops.push(...textOps(element, subject, warnings));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
   }
-  return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp) };
+  return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp), warnings };
 }
 
 function isEmpty(value: unknown): boolean {
@@ -172,16 +185,22 @@ function pipOps(element: PipsElement, subject: LayoutSubject): DrawOp[] {
 interface FittedText {
   lines: string[];
   size: number;
+  /** Set when the text was cut: how many lines it needs at `size`. */
+  linesNeeded?: number;
 }
 
-function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
+function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutWarning[]): DrawOp[] {
   const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
-  const text = sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, '');
-  if (text.trim() === '') return [];
   const face: FontFace = element.font ?? 'regular';
+  const covered = coverText(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), face);
+  const text = covered.text;
+  if (text.trim() === '') return [];
+  const site = new WarningSite(element.text, subject.values, subject.vars);
+  warnings.push(...glyphWarnings(covered.missing, site));
   const leading = element.leading ?? DEFAULT_LEADING;
   const fitted = fitText(text, element, face, leading);
+  if (fitted.linesNeeded !== undefined) warnings.push(cutWarning(site, fitted.size, fitted.linesNeeded, fitted.lines.length));
   const lineHeight = fitted.size * leading * PT_TO_MM;
   const blockHeight = fitted.lines.length * lineHeight;
   const valign = element.valign ?? 'top';
@@ -202,14 +221,19 @@ function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
     const x =
       align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
-    ops.push({ op: 'text', x, y, text: line, size: fitted.size, font: face, color });
+    for (const run of placeRuns(line, fitted.size, face)) {
+      const op: DrawOp = { op: 'text', x: x + run.dx, y, text: run.text, size: fitted.size, font: face, color };
+      if (run.fallback !== undefined) op.fallback = run.fallback;
+      ops.push(op);
+    }
   });
   return ops;
 }
 
 /**
  * Wraps the text in the box; if it does not fit, shrinks the font in 0.5 pt steps down to
- * `minSize`, and at the smallest size truncates the last line that fits with "…".
+ * `minSize`, and at the smallest size truncates the last line that fits with "…" (and says
+ * how many lines it needed, for the warning).
  */
 function fitText(text: string, element: TextElement, face: FontFace, leading: number): FittedText {
   const minSize = Math.min(element.minSize ?? element.size, element.size);
@@ -223,7 +247,7 @@ function fitText(text: string, element: TextElement, face: FontFace, leading: nu
     if (smaller < minSize - 1e-9) {
       const kept = lines.slice(0, maxLines);
       kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, face);
-      return { lines: kept, size };
+      return { lines: kept, size, linesNeeded: breakLines(text, element.w, size, face).length };
     }
     size = smaller;
   }

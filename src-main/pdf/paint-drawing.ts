@@ -7,14 +7,12 @@
 // box so it can never paint over a neighbour.
 
 import type PDFDocument from 'pdfkit';
-import type { CardDrawing, DrawOp, FontFace } from '../../card-schema/layout/format';
+import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
+import type { PdfFonts } from './pdf-fonts';
 
 type PdfDoc = typeof PDFDocument;
 type RectOp = Extract<DrawOp, { op: 'rect' }>;
-
-/** Names under which the document registered each face (see registerFont). */
-export type FontNames = Record<FontFace, string>;
 
 // pdfkit's default shaping (per word, with the font's kerning) is what text-measure.ts's
 // metrics were taken from, so widths, centring and right alignment agree with the layout.
@@ -67,7 +65,7 @@ export function backgroundOp(drawing: CardDrawing): RectOp | null {
  * Paints `drawing` with its top-left corner at the slot's trim box, bleed included.
  * `label` names the card in error messages.
  */
-export function paintCardDrawing(doc: PdfDoc, drawing: CardDrawing, slot: Slot, fonts: FontNames, label: string): void {
+export function paintCardDrawing(doc: PdfDoc, drawing: CardDrawing, slot: Slot, fonts: PdfFonts, label: string): void {
   const { trim } = slot;
   const bleedX = trim.x - slot.bleed.x;
   const bleedY = trim.y - slot.bleed.y;
@@ -175,14 +173,14 @@ function fillAndStrokePath(
   }
 }
 
-function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: FontNames, where: string): void {
+function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: PdfFonts, where: string): void {
   // One already-broken line per op; stray line breaks would make pdfkit start new lines.
   const text = op.text.replace(/[\r\n\t]+/g, ' ');
   if (text.trim() === '' || !(op.size > 0)) return;
   const color = parseColor(op.color, where);
   if (!color) return;
   doc
-    .font(fonts[op.font] ?? fonts.regular)
+    .font(fonts.name(op.font, op.fallback))
     .fontSize(op.size)
     .fillColor(color.hex, color.opacity)
     // No `width`: a width makes pdfkit run its own line wrapper, which could re-break the
