@@ -51,8 +51,16 @@ export function verticalMetrics(sizePt: number, face: FontFace = 'regular'): Ver
 }
 
 /**
+ * Chinese and Japanese (ideographs, kana, CJK punctuation) are written without spaces and may
+ * break between any two characters. Korean separates words with spaces, so Hangul wraps at
+ * spaces like Latin text.
+ */
+const BREAKS_ANYWHERE = /[\u2e80-\u2fff\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+/**
  * Breaks text into lines no wider than `widthMm`: explicit newlines always break, lines wrap
- * at spaces, and a word wider than the whole line is split between characters. With
+ * at spaces, a run of Chinese or Japanese wraps between characters (filling the line it starts
+ * on), and a word wider than the whole line is split between characters. With
  * `maxLines`, stops once that many lines are complete (the rest could not be shown anyway).
  */
 export function breakLines(
@@ -75,6 +83,12 @@ export function breakLines(
         line = candidate;
         continue;
       }
+      if (BREAKS_ANYWHERE.test(word)) {
+        const pieces = splitWord(word, fits, line ? `${line} ` : '');
+        lines.push(...pieces.slice(0, -1));
+        line = pieces[pieces.length - 1];
+        continue;
+      }
       if (line) lines.push(line);
       if (fits(word)) {
         line = word;
@@ -89,13 +103,16 @@ export function breakLines(
   return lines.slice(0, maxLines);
 }
 
-/** Splits an over-long word into pieces that each fit (at least one character per piece). */
-function splitWord(word: string, fits: (piece: string) => boolean): string[] {
+/**
+ * Splits a word into pieces that each fit (at least one character per piece), the first piece
+ * continuing `start` (the line so far, with its space) when any of the word fits there.
+ */
+function splitWord(word: string, fits: (piece: string) => boolean, start = ''): string[] {
   const pieces: string[] = [];
-  let piece = '';
+  let piece = start;
   for (const ch of word) {
-    if (piece && !fits(piece + ch)) {
-      pieces.push(piece);
+    if (piece.trim() && !fits(piece + ch)) {
+      pieces.push(piece.trimEnd());
       piece = '';
     }
     piece += ch;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing, DrawOp, LayoutWarning, TextElement } from '../../card-schema/layout/format';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
-import { measureText } from '../../card-schema/layout/text-measure';
+import { breakLines, measureText } from '../../card-schema/layout/text-measure';
 import { FALLBACK_FONTS, FALLBACK_MARK } from '../../card-schema/layout/fonts';
 import { fontFor } from '../../card-schema/layout/font-coverage';
 import { loadGameSystem } from '../../src-main/services/game-systems';
@@ -112,6 +112,19 @@ describe('characters outside the card font', () => {
       expect(last.x + measureText(last.text, last.size) - rulesBox.x).toBeLessThanOrEqual(rulesBox.w + 1e-3);
     }
     expect(rules.map((op) => op.text).join('')).toBe(text);
+  });
+
+  it('fills a line with Chinese or Japanese after a Latin word, but wraps Korean at spaces', () => {
+    const cjk = breakLines('Deploy: 戦場に出たとき、カードを1枚引く。戦場に出たとき、カードを1枚引く。', 30, 9);
+    expect(cjk[0].startsWith('Deploy: 戦場')).toBe(true);
+    for (const line of cjk) expect(measureText(line, 9)).toBeLessThanOrEqual(30 + 1e-9);
+    const korean = breakLines('전투가 시작되면 공격력이 오르고 카드를 한 장 뽑는다', 30, 9);
+    expect(korean.length).toBeGreaterThan(1);
+    for (const line of korean) {
+      expect(measureText(line, 9)).toBeLessThanOrEqual(30 + 1e-9);
+      // Every line is made of whole words of the text.
+      for (const word of line.split(' ')) expect(' 전투가 시작되면 공격력이 오르고 카드를 한 장 뽑는다 ').toContain(` ${word} `);
+    }
   });
 
   it('prints what no font draws as a white square and says which characters, at their field', () => {
