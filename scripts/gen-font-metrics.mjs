@@ -1,5 +1,5 @@
-// Generates card-schema/layout/font-metrics.ts from the embedded font files, so layout code
-// can measure text without loading a font (card-schema is pure TypeScript).
+// Generates card-schema/layout/font-metrics.ts from the font files in resources/fonts, so layout
+// code can measure text without loading a font (card-schema is pure TypeScript).
 // Usage: node scripts/gen-font-metrics.mjs
 
 import { writeFileSync } from 'node:fs';
@@ -12,11 +12,10 @@ const fontsDir = join(root, 'resources', 'fonts');
 const outFile = join(root, 'card-schema', 'layout', 'font-metrics.ts');
 
 // Keep in step with card-schema/layout/fonts.ts (a .mjs script cannot import the .ts file).
-const FACES = {
-  regular: 'Inter-Regular.ttf',
-  bold: 'Inter-Bold.ttf',
-  italic: 'Inter-Italic.ttf',
-};
+// The card font's faces get kerning tables; fallback fonts are set without kerning (their
+// subsets carry no layout features), so advance widths are all they need.
+const CARD_FONT_FILES = ['Inter-Regular.ttf', 'Inter-Bold.ttf', 'Inter-Italic.ttf'];
+const FALLBACK_FILES = ['NotoSansCJKsc-Regular-Common.otf', 'NotoSansCJKsc-Bold-Common.otf', 'NotoEmoji-Regular.ttf'];
 
 function range(from, to) {
   const out = [];
@@ -25,30 +24,61 @@ function range(from, to) {
 }
 
 const ASCII = range(0x20, 0x7e);
-// Latin-1, Latin Extended-A and the typographic marks card text uses.
-const EXTRA = [...range(0xa0, 0xff), ...range(0x100, 0x17f), ...'‘’‚“”„–—…•·′″≥≤≠±−×÷→←↑↓◆●○■□★☆✓✗∞€£™©®†‡§¶'];
-const CHARS = [...new Set([...ASCII, ...EXTRA])];
 
-function faceMetrics(file) {
+/** Code points the font draws with a visible or spacing glyph (controls never reach layout). */
+function coveredCodePoints(font) {
+  return font.characterSet.filter((cp) => cp >= 0x20 && !(cp >= 0x7f && cp < 0xa0)).sort((a, b) => a - b);
+}
+
+/**
+ * Consecutive code points as flattened [gap, length - 1] pairs, the gap counted from the end
+ * of the previous run (from 0 for the first): small numbers keep the generated file short.
+ */
+function runs(codePoints) {
+  const pairs = [];
+  for (const cp of codePoints) {
+    const last = pairs[pairs.length - 1];
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else pairs.push([cp, cp]);
+  }
+  let previous = 0;
+  return pairs.flatMap(([first, last]) => {
+    const gap = first - previous;
+    previous = last;
+    return [gap, last - first];
+  });
+}
+
+function fontMetrics(file, withKerning) {
   const font = fontkit.openSync(join(fontsDir, file));
+  const codePoints = coveredCodePoints(font);
+  const advance = new Map(codePoints.map((cp) => [cp, font.glyphForCodePoint(cp).advanceWidth]));
+  const counts = new Map();
+  for (const width of advance.values()) counts.set(width, (counts.get(width) ?? 0) + 1);
+  const defaultWidth = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  // [gap from the previous listed code point, width], for the same reason as `runs`.
   const widths = [];
-  for (const ch of CHARS) {
-    const cp = ch.codePointAt(0);
-    widths.push(font.hasGlyphForCodePoint(cp) ? font.glyphForCodePoint(cp).advanceWidth : -1);
+  let previous = 0;
+  for (const [cp, width] of advance) {
+    if (width === defaultWidth) continue;
+    widths.push(cp - previous, width);
+    previous = cp;
   }
   // Kerning as shaped by the font's default features (what pdfkit and browsers apply);
   // pairs of printable ASCII cover nearly all card text. Each pair is shaped between two
   // "n"s, as inside a word: shaping a bare two-letter string applies start-of-text
   // contextual rules that ordinary text does not get.
   const kern = {};
-  const width = (text) => font.layout(text).advanceWidth;
-  for (const a of ASCII) {
-    const parts = [];
-    for (const b of ASCII) {
-      const delta = width(`n${a}${b}n`) - width(`n${a}`) - width(`${b}n`);
-      if (delta !== 0) parts.push(`${b}${delta}`);
+  if (withKerning) {
+    const width = (text) => font.layout(text).advanceWidth;
+    for (const a of ASCII) {
+      const parts = [];
+      for (const b of ASCII) {
+        const delta = width(`n${a}${b}n`) - width(`n${a}`) - width(`${b}n`);
+        if (delta !== 0) parts.push(`${b}${delta}`);
+      }
+      if (parts.length > 0) kern[a] = parts.join(' ');
     }
-    if (parts.length > 0) kern[a] = parts.join(' ');
   }
   return {
     unitsPerEm: font.unitsPerEm,
@@ -56,44 +86,48 @@ function faceMetrics(file) {
     descent: font.descent,
     capHeight: font.capHeight,
     xHeight: font.xHeight,
-    // Unknown characters are measured as wide as "M" so text never overflows its box.
-    fallbackWidth: font.glyphForCodePoint('M'.codePointAt(0)).advanceWidth,
+    cover: runs(codePoints),
+    defaultWidth,
     widths,
     kern,
   };
 }
 
-const faces = Object.fromEntries(Object.entries(FACES).map(([face, file]) => [face, faceMetrics(file)]));
+const files = [...CARD_FONT_FILES.map((file) => [file, true]), ...FALLBACK_FILES.map((file) => [file, false])];
+const metrics = files.map(([file, withKerning]) => [file, fontMetrics(file, withKerning)]);
 
 const lines = [
   '// GENERATED by scripts/gen-font-metrics.mjs from resources/fonts — do not edit by hand.',
-  '// Advance widths (font units) of the embedded font, so text is measured and broken the',
-  '// same way in the SVG preview and the PDF. `kern[a]` lists "b<delta>" pairs separated by',
-  '// spaces; a width of -1 means the font has no glyph for that character.',
+  '// What each font file draws and how wide (font units), so text is measured, broken and',
+  '// assigned to fonts the same way in the SVG preview and the PDF.',
   '',
-  "import type { FontFace } from './format';",
-  '',
-  'export interface FaceMetrics {',
+  'export interface FontMetrics {',
   '  unitsPerEm: number;',
   '  ascent: number;',
   '  descent: number;',
   '  capHeight: number;',
   '  xHeight: number;',
-  '  fallbackWidth: number;',
-  '  /** Advance width of each character of METRIC_CHARS, in the same order. */',
+  '  /**',
+  '   * Code points the font has a glyph for: flattened [gap, length - 1] runs, each gap counted',
+  '   * from the last code point of the run before (from 0 for the first run).',
+  '   */',
+  '  cover: number[];',
+  '  /** Advance width of every covered code point not listed in `widths`. */',
+  '  defaultWidth: number;',
+  "  /** Flattened [code point minus the previous pair's, advance width] pairs that differ from `defaultWidth`. */",
   '  widths: number[];',
+  '  /** `kern[a]` lists "b<delta>" pairs separated by spaces (printable ASCII only). */',
   '  kern: Record<string, string>;',
   '}',
   '',
-  `export const METRIC_CHARS = ${JSON.stringify(CHARS.join(''))};`,
-  '',
-  'export const FACE_METRICS: Record<FontFace, FaceMetrics> = {',
+  '/** Metrics by font file name (resources/fonts). */',
+  'export const FONT_METRICS: Record<string, FontMetrics> = {',
 ];
-for (const [face, m] of Object.entries(faces)) {
-  lines.push(`  ${face}: {`);
-  for (const key of ['unitsPerEm', 'ascent', 'descent', 'capHeight', 'xHeight', 'fallbackWidth']) {
-    lines.push(`    ${key}: ${m[key]},`);
-  }
+for (const [file, m] of metrics) {
+  lines.push(`  ${JSON.stringify(file)}: {`);
+  for (const key of ['unitsPerEm', 'ascent', 'descent', 'capHeight', 'xHeight']) lines.push(`    ${key}: ${m[key]},`);
+  lines.push(`    cover: [${m.cover.join(',')}],`);
+  lines.push(`    defaultWidth: ${m.defaultWidth},`);
   lines.push(`    widths: [${m.widths.join(',')}],`);
   lines.push('    kern: {');
   for (const [a, pairs] of Object.entries(m.kern)) lines.push(`      ${JSON.stringify(a)}: ${JSON.stringify(pairs)},`);
@@ -103,4 +137,4 @@ for (const [face, m] of Object.entries(faces)) {
 lines.push('};', '');
 
 writeFileSync(outFile, lines.join('\n'));
-console.log(`wrote ${outFile} (${CHARS.length} characters, ${Object.keys(FACES).length} faces)`);
+console.log(`wrote ${outFile} (${metrics.length} font files)`);

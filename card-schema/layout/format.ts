@@ -92,8 +92,11 @@ export type DrawOp =
       strokeWidth?: number;
     }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
-  /** One line of text; (x, y) is the left end of the baseline. */
-  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string }
+  /**
+   * One run of a line of text, set in one font; (x, y) is the left end of the baseline.
+   * `fallback` names the fallback font (fonts.ts) when the card font lacks these characters.
+   */
+  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string; fallback?: string }
   /** An image clipped to the box; where it sits inside is `imagePlacement` (image-placement.ts). */
   | {
       op: 'image';
@@ -112,9 +115,19 @@ export type DrawOp =
   /** An inline symbol: SVG path data in its `viewBox`, fitted into the square (x, y, size) and filled. */
   | { op: 'symbol'; x: number; y: number; size: number; path: string; viewBox: [number, number, number, number]; color: string };
 
+/** Something the layout could not show as the card says, at the card field it comes from. */
+export interface LayoutWarning {
+  /** JSON pointer of the card field ("/text"); "" when the text names no card field. */
+  pointer: string;
+  code: 'text-cut' | 'missing-glyphs' | 'right-to-left';
+  message: string;
+}
+
 export interface CardDrawing {
   widthMm: number;
   heightMm: number;
   cornerRadiusMm: number;
   ops: DrawOp[];
+  /** What the layout had to cut or could not draw (layoutCard always fills it). */
+  warnings?: LayoutWarning[];
 }

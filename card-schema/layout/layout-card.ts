@@ -1,6 +1,7 @@
 // Resolves a card layout (data) plus a card document into positioned drawing operations:
-// paints become hex colors, templates become text, text is wrapped, shrunk to fit and
-// truncated. The SVG preview and the PDF only paint the result, so they always agree.
+// paints become hex colors, templates become text, text is wrapped and shrunk to fit; text
+// still too long is cut and reported in the drawing's warnings, as are characters no embedded
+// font draws. The SVG preview and the PDF only paint the result, so they always agree.
 // Never throws on user data: an unknown card type still gets a drawing.
 
 import type { CardDocument, CardTypeDef, GameSystem, IdentityValue, SymbolDef } from '../system/format';
@@ -11,6 +12,7 @@ import type {
   DrawOp,
   FontFace,
   ImageElement,
+  LayoutWarning,
   Paint,
   PipsElement,
   RectElement,
@@ -19,7 +21,8 @@ import type {
 import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
-import { PT_TO_MM, breakLines, measureText, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { PT_TO_MM, breakLines, measureText, placeRuns, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { WarningSite, coverText, cutWarning, glyphWarnings } from './text-warnings';
 import { fieldPaintColor } from './field-paint';
 import { encodeSymbols, lineOps } from './inline-symbols';
 
@@ -126,16 +129,17 @@ function draw(system: GameSystem, layout: CardLayout | undefined, subject: Layou
   const { widthMm, heightMm } = system.card;
   const cornerRadiusMm = system.card.cornerRadiusMm ?? 0;
   const ops: DrawOp[] = [];
+  const warnings: LayoutWarning[] = [];
   const background = layout ? paint(layout.background, subject) : '#ffffff';
   ops.push({ op: 'rect', x: 0, y: 0, w: widthMm, h: heightMm, radius: cornerRadiusMm, fill: background });
   for (const element of layout?.elements ?? []) {
     if (element.when !== undefined && isEmpty(own(subject.values, element.when))) continue;
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
-    else if (element.kind === 'text') ops.push(...textOps(element, subject));
+    else if (element.kind === 'text') ops.push(...textOps(element, subject, warnings));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
     else if (element.kind === 'image') ops.push(...imageOps(element, subject));
   }
-  return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp) };
+  return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp), warnings };
 }
 
 function isEmpty(value: unknown): boolean {
@@ -233,17 +237,23 @@ function imageOps(element: ImageElement, subject: LayoutSubject): DrawOp[] {
 interface FittedText {
   lines: string[];
   size: number;
+  /** Set when the text was cut: how many lines it needs at `size`. */
+  linesNeeded?: number;
 }
 
-function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
+function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutWarning[]): DrawOp[] {
   const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
-  const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
-  const text = encoded.text;
-  if (text.trim() === '') return [];
   const face: FontFace = element.font ?? 'regular';
+  const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
+  const covered = coverText(encoded.text, face);
+  const text = covered.text;
+  if (text.trim() === '') return [];
+  const site = new WarningSite(element.text, subject.values, subject.vars);
+  warnings.push(...glyphWarnings(covered.missing, site));
   const leading = element.leading ?? DEFAULT_LEADING;
   const fitted = fitText(text, element, face, leading);
+  if (fitted.linesNeeded !== undefined) warnings.push(cutWarning(site, fitted.size, fitted.linesNeeded, fitted.lines.length));
   const lineHeight = fitted.size * leading * PT_TO_MM;
   const blockHeight = fitted.lines.length * lineHeight;
   const valign = element.valign ?? 'top';
@@ -264,14 +274,26 @@ function textOps(element: TextElement, subject: LayoutSubject): DrawOp[] {
     const x =
       align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
-    ops.push(...lineOps(line, x, y, { size: fitted.size, font: face, color }, encoded.symbols));
+    for (const op of lineOps(line, x, y, { size: fitted.size, font: face, color }, encoded.symbols)) {
+      if (op.op !== 'text') {
+        ops.push(op);
+        continue;
+      }
+      // Each piece between symbols is set in the fonts that have its characters.
+      for (const run of placeRuns(op.text, op.size, face)) {
+        const piece: DrawOp = { ...op, x: op.x + run.dx, text: run.text };
+        if (run.fallback !== undefined) piece.fallback = run.fallback;
+        ops.push(piece);
+      }
+    }
   });
   return ops;
 }
 
 /**
  * Wraps the text in the box; if it does not fit, shrinks the font in 0.5 pt steps down to
- * `minSize`, and at the smallest size truncates the last line that fits with "…".
+ * `minSize`, and at the smallest size truncates the last line that fits with "…" (and says
+ * how many lines it needed, for the warning).
  */
 function fitText(text: string, element: TextElement, face: FontFace, leading: number): FittedText {
   const minSize = Math.min(element.minSize ?? element.size, element.size);
@@ -285,7 +307,7 @@ function fitText(text: string, element: TextElement, face: FontFace, leading: nu
     if (smaller < minSize - 1e-9) {
       const kept = lines.slice(0, maxLines);
       kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, face);
-      return { lines: kept, size };
+      return { lines: kept, size, linesNeeded: breakLines(text, element.w, size, face).length };
     }
     size = smaller;
   }

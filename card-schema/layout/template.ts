@@ -21,6 +21,11 @@ const PLACEHOLDER = /( ?)\(\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed))?\}\)|\{([A
 /** Guards against `$ref` cycles and absurdly deep documents. */
 const MAX_DEPTH = 12;
 
+/** The names `template`'s placeholders use, in order (card fields and vars alike). */
+export function templateFields(template: string): string[] {
+  return Array.from(template.matchAll(PLACEHOLDER), (groups) => groups[2] ?? groups[4] ?? '').filter((name) => name !== '');
+}
+
 /** Renders `template`, replacing each `{field}` by the display text of `values[field]`. */
 export function renderTemplate(template: string, values: Record<string, unknown>, context: TemplateContext = {}): string {
   return renderWith(template, values, context.schema, context.defs ?? context.schema?.$defs ?? {}, context.vars ?? {}, 0);

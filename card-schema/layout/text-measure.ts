@@ -1,59 +1,40 @@
-// Measures and line-breaks text with the embedded font's metrics, so the SVG preview and
+// Measures and line-breaks text with the embedded fonts' metrics, so the SVG preview and
 // the PDF break every line at the same place. Sizes are in points, lengths in millimetres.
 
 import type { FontFace } from './format';
-import { FACE_METRICS, METRIC_CHARS, type FaceMetrics } from './font-metrics';
+import { FONT_FILES } from './fonts';
+import { fontFileFor, fontRuns, fontTable, type FontTable } from './font-coverage';
 import { SYMBOL_ADVANCE_EM, isSymbolChar } from './symbol-glyphs';
 
 export const PT_TO_MM = 25.4 / 72;
 
-interface FaceTable {
-  metrics: FaceMetrics;
-  widths: Map<string, number>;
-  /** Kerning by pair of characters ("AV"), in font units. */
-  kern: Map<string, number>;
-}
-
-const tables = new Map<FontFace, FaceTable>();
-
-function faceTable(face: FontFace): FaceTable {
-  const cached = tables.get(face);
-  if (cached) return cached;
-  const metrics = FACE_METRICS[face] ?? FACE_METRICS.regular;
-  const widths = new Map<string, number>();
-  Array.from(METRIC_CHARS).forEach((ch, i) => {
-    const width = metrics.widths[i];
-    if (width >= 0) widths.set(ch, width);
-  });
-  const kern = new Map<string, number>();
-  for (const [first, pairs] of Object.entries(metrics.kern)) {
-    // Space-separated "<second character><signed delta>" tokens; the character may itself be
-    // a space or a digit, so tokens are read in sequence rather than split.
-    for (const [, second, delta] of pairs.matchAll(/(.)(-?\d+)(?: |$)/gsu)) kern.set(first + second, Number(delta));
-  }
-  const table = { metrics, widths, kern };
-  tables.set(face, table);
-  return table;
-}
-
-/** Width of `text` in font units of `face`, kerned like the font's default shaping. */
-function widthInUnits(text: string, table: FaceTable): number {
+/**
+ * Width of a run set in one font, in ems, kerned like the font's default shaping. A code point
+ * the font lacks (only possible for text layout has not covered) counts as wide as "M".
+ */
+function runWidthEm(text: string, table: FontTable): number {
+  const fallbackWidth = table.widths.get(0x4d) ?? table.metrics.defaultWidth;
   let units = 0;
   let previous = '';
   for (const ch of text) {
     // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph.
     units +=
-      table.widths.get(ch) ?? (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : table.metrics.fallbackWidth);
+      table.widths.get(ch.codePointAt(0) ?? 0) ??
+      (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : fallbackWidth);
     if (previous) units += table.kern.get(previous + ch) ?? 0;
     previous = ch;
   }
-  return units;
+  return units / table.metrics.unitsPerEm;
 }
 
-/** Width of one line of text in millimetres. */
+/**
+ * Width of one line of text in millimetres. Each run of characters is measured in the font
+ * that sets it; painters draw the runs separately (no kerning across a change of font).
+ */
 export function measureText(text: string, sizePt: number, face: FontFace = 'regular'): number {
-  const table = faceTable(face);
-  return (widthInUnits(text, table) / table.metrics.unitsPerEm) * sizePt * PT_TO_MM;
+  let ems = 0;
+  for (const run of fontRuns(text, face)) ems += runWidthEm(run.text, fontTable(fontFileFor(run.font, face)));
+  return ems * sizePt * PT_TO_MM;
 }
 
 export interface VerticalMetrics {
@@ -64,7 +45,7 @@ export interface VerticalMetrics {
 }
 
 export function verticalMetrics(sizePt: number, face: FontFace = 'regular'): VerticalMetrics {
-  const { metrics } = faceTable(face);
+  const { metrics } = fontTable(FONT_FILES[face]);
   const scale = (sizePt * PT_TO_MM) / metrics.unitsPerEm;
   return {
     ascentMm: metrics.ascent * scale,
@@ -74,8 +55,16 @@ export function verticalMetrics(sizePt: number, face: FontFace = 'regular'): Ver
 }
 
 /**
+ * Chinese and Japanese (ideographs, kana, CJK punctuation) are written without spaces and may
+ * break between any two characters. Korean separates words with spaces, so Hangul wraps at
+ * spaces like Latin text.
+ */
+const BREAKS_ANYWHERE = /[\u2e80-\u2fff\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+/**
  * Breaks text into lines no wider than `widthMm`: explicit newlines always break, lines wrap
- * at spaces, and a word wider than the whole line is split between characters. With
+ * at spaces, a run of Chinese or Japanese wraps between characters (filling the line it starts
+ * on), and a word wider than the whole line is split between characters. With
  * `maxLines`, stops once that many lines are complete (the rest could not be shown anyway).
  */
 export function breakLines(
@@ -98,6 +87,12 @@ export function breakLines(
         line = candidate;
         continue;
       }
+      if (BREAKS_ANYWHERE.test(word)) {
+        const pieces = splitWord(word, fits, line ? `${line} ` : '');
+        lines.push(...pieces.slice(0, -1));
+        line = pieces[pieces.length - 1];
+        continue;
+      }
       if (line) lines.push(line);
       if (fits(word)) {
         line = word;
@@ -112,13 +107,16 @@ export function breakLines(
   return lines.slice(0, maxLines);
 }
 
-/** Splits an over-long word into pieces that each fit (at least one character per piece). */
-function splitWord(word: string, fits: (piece: string) => boolean): string[] {
+/**
+ * Splits a word into pieces that each fit (at least one character per piece), the first piece
+ * continuing `start` (the line so far, with its space) when any of the word fits there.
+ */
+function splitWord(word: string, fits: (piece: string) => boolean, start = ''): string[] {
   const pieces: string[] = [];
-  let piece = '';
+  let piece = start;
   for (const ch of word) {
-    if (piece && !fits(piece + ch)) {
-      pieces.push(piece);
+    if (piece.trim() && !fits(piece + ch)) {
+      pieces.push(piece.trimEnd());
       piece = '';
     }
     piece += ch;
@@ -135,4 +133,22 @@ export function truncateWithEllipsis(line: string, widthMm: number, sizePt: numb
     chars.pop();
   }
   return chars.join('').trimEnd() + ellipsis;
+}
+
+export interface PlacedRun {
+  text: string;
+  /** Fallback font id, absent for the card font. */
+  fallback?: string;
+  /** Offset of the run's left end from the line's, in millimetres. */
+  dx: number;
+}
+
+/** A line's font runs with where each starts, measured as measureText measures the whole line. */
+export function placeRuns(line: string, sizePt: number, face: FontFace = 'regular'): PlacedRun[] {
+  let dx = 0;
+  return fontRuns(line, face).map((run) => {
+    const placed: PlacedRun = run.font === 'card' ? { text: run.text, dx } : { text: run.text, fallback: run.font, dx };
+    dx += runWidthEm(run.text, fontTable(fontFileFor(run.font, face))) * sizePt * PT_TO_MM;
+    return placed;
+  });
 }

@@ -7,17 +7,15 @@
 // box so it can never paint over a neighbour.
 
 import type PDFDocument from 'pdfkit';
-import type { CardDrawing, DrawOp, FontFace } from '../../card-schema/layout/format';
+import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
 import { imagePlacement } from '../../card-schema/layout/image-placement';
 import { symbolTransform } from '../../card-schema/layout/inline-symbols';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
+import type { PdfFonts } from './pdf-fonts';
 import { asImageSource, type PdfImages } from './pdf-images';
 
 type PdfDoc = typeof PDFDocument;
 type RectOp = Extract<DrawOp, { op: 'rect' }>;
-
-/** Names under which the document registered each face (see registerFont). */
-export type FontNames = Record<FontFace, string>;
 
 // pdfkit's default shaping (per word, with the font's kerning) is what text-measure.ts's
 // metrics were taken from, so widths, centring and right alignment agree with the layout.
@@ -74,7 +72,7 @@ export function paintCardDrawing(
   doc: PdfDoc,
   drawing: CardDrawing,
   slot: Slot,
-  fonts: FontNames,
+  fonts: PdfFonts,
   label: string,
   images: PdfImages = () => undefined,
 ): void {
@@ -204,14 +202,14 @@ function paintImage(doc: PdfDoc, op: Extract<DrawOp, { op: 'image' }>, images: P
   doc.restore();
 }
 
-function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: FontNames, where: string): void {
+function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: PdfFonts, where: string): void {
   // One already-broken line per op; stray line breaks would make pdfkit start new lines.
   const text = op.text.replace(/[\r\n\t]+/g, ' ');
   if (text.trim() === '' || !(op.size > 0)) return;
   const color = parseColor(op.color, where);
   if (!color) return;
   doc
-    .font(fonts[op.font] ?? fonts.regular)
+    .font(fonts.name(op.font, op.fallback))
     .fontSize(op.size)
     .fillColor(color.hex, color.opacity)
     // No `width`: a width makes pdfkit run its own line wrapper, which could re-break the

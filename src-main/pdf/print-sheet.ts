@@ -1,14 +1,11 @@
 // Print-and-play export: every copy of every card, laid out on sheets (see imposition.ts),
 // painted from the same CardDrawings as the preview, with crop marks and optional backs pages
-// mirrored for long-edge duplex. The embedded font is the app's own (never the PDF base-14).
+// mirrored for long-edge duplex. The embedded fonts are the app's own (never the PDF base-14).
 
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
-import type { CardDrawing, FontFace } from '../../card-schema/layout/format';
+import type { CardDrawing } from '../../card-schema/layout/format';
 import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
-import { FONT_FAMILY, FONT_FILES } from '../../card-schema/layout/fonts';
 import { cropMarkSegments, drawCropMarks } from './crop-marks';
 import {
   MM_TO_PT,
@@ -19,7 +16,8 @@ import {
   type PaperName,
   type SizeMm,
 } from './imposition';
-import { paintCardDrawing, type FontNames } from './paint-drawing';
+import { paintCardDrawing } from './paint-drawing';
+import { PdfFonts, createPrintDocument, readPrintFonts } from './pdf-fonts';
 import { pdfImages, type ImageBytes } from './pdf-images';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
@@ -165,21 +163,19 @@ export async function renderDrawingSheet(
   if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
   if (print.backs) cards.forEach(backOf);
   const pages = paginate(cards, paper, print.bleedMm);
-  const fontFiles = await resolveFontFiles(input.fontsDir);
+  const fontBuffers = await readPrintFonts(input.fontsDir);
 
   const size = [paper.widthMm * MM_TO_PT, paper.heightMm * MM_TO_PT];
-  const doc: PdfDoc = new PDFDocument({
+  const doc: PdfDoc = createPrintDocument({
     autoFirstPage: false,
     size,
     margin: 0,
-    // Start on the app font so pdfkit never loads a base-14 font.
-    font: fontFiles.regular,
     info: { Title: input.title, Creator: CREATOR, Subject: `${cards.length} cards, ${print.paper}` },
     displayTitle: true,
     // Fill opacity (ExtGState) needs PDF 1.4 or later.
     pdfVersion: '1.7',
   });
-  const fonts = registerFonts(doc, fontFiles);
+  const fonts = PdfFonts.register(doc, fontBuffers);
   const images = pdfImages(doc, input.imageBytes ?? (() => undefined));
   const bytes = collectBytes(doc);
 
@@ -214,29 +210,6 @@ export async function renderDrawingSheet(
 function backOf(card: PrintCard): CardDrawing {
   if (!card.back) throw new Error(`${card.label}: no back drawing, but backs were requested`);
   return card.back;
-}
-
-async function resolveFontFiles(fontsDir: string): Promise<Record<FontFace, string>> {
-  const files = {} as Record<FontFace, string>;
-  for (const [face, fileName] of Object.entries(FONT_FILES) as [FontFace, string][]) {
-    const path = join(fontsDir, fileName);
-    try {
-      await access(path);
-    } catch {
-      throw new Error(`The ${face} print font is missing: ${path}`);
-    }
-    files[face] = path;
-  }
-  return files;
-}
-
-function registerFonts(doc: PdfDoc, files: Record<FontFace, string>): FontNames {
-  const names = {} as FontNames;
-  for (const [face, path] of Object.entries(files) as [FontFace, string][]) {
-    names[face] = `${FONT_FAMILY}-${face}`;
-    doc.registerFont(names[face], path);
-  }
-  return names;
 }
 
 /** Gathers the document's output stream into one byte array once it ends. */

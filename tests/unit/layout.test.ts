@@ -8,7 +8,7 @@ import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card
 import { PT_TO_MM, breakLines, measureText, verticalMetrics } from '../../card-schema/layout/text-measure';
 import { renderTemplate } from '../../card-schema/layout/template';
 import { FONT_FILES, FONT_FAMILY } from '../../card-schema/layout/fonts';
-import { FACE_METRICS } from '../../card-schema/layout/font-metrics';
+import { FONT_METRICS } from '../../card-schema/layout/font-metrics';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 
 // The real OSMCG system, loaded the way the app loads it.
@@ -125,7 +125,7 @@ describe('fonts', () => {
     for (const face of ['regular', 'bold', 'italic'] as const) {
       const font = fontkit.openSync(fileURLToPath(new URL(`../../resources/fonts/${FONT_FILES[face]}`, import.meta.url)));
       expect(font.familyName).toBe(FONT_FAMILY);
-      expect(FACE_METRICS[face].unitsPerEm).toBe(font.unitsPerEm);
+      expect(FONT_METRICS[FONT_FILES[face]].unitsPerEm).toBe(font.unitsPerEm);
       const shaped = (font.layout(sample).advanceWidth / font.unitsPerEm) * 10 * PT_TO_MM;
       // The same as the shaped width, or a hair wider: never narrower, so text never overflows.
       expect(measureText(sample, 10, face)).toBeGreaterThanOrEqual(shaped - 1e-9);

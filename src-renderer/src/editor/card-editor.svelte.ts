@@ -7,6 +7,7 @@ import { tick, untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
+import { cardLayoutWarnings, warningsByPath } from '../lib/layout-warnings';
 import type { ApiClient, TrashReceipt, ValidationIssue } from '../../../src-main/api/contract';
 import { api } from '../api/client';
 import { withShortcut } from '../lib/commands.svelte';
@@ -89,6 +90,11 @@ export class CardEditorModel {
   readonly issuesByPath = $derived(issuesByPath(this.issues));
   /** Issues no rendered field shows: listed in the summary at the top. */
   readonly unplacedIssues = $derived(this.issues.filter((issue) => !this.rendered.has(issue.path)));
+  /** What the print would cut or could not draw: warnings, saving stays allowed. */
+  readonly layoutWarnings = $derived.by(() => cardLayoutWarnings(this.props().system, this.doc));
+  readonly warningsByPath = $derived(warningsByPath(this.layoutWarnings));
+  /** Warnings no rendered field shows: listed above the form. */
+  readonly unplacedWarnings = $derived(this.layoutWarnings.filter((warning) => !this.rendered.has(warning.pointer)));
   readonly blockers = $derived(saveBlockers(this.setId, this.issues, (issue) => this.describe(issue)));
   readonly canSave = $derived(isSaveAllowed(this));
   readonly saveTitle = $derived(saveButtonTitle(this, withShortcut('Save', 'save')));
@@ -125,6 +131,7 @@ export class CardEditorModel {
         return system();
       },
       issuesAt: (pointer) => (this.isTouched(pointer) ? (this.issuesByPath.get(pointer) ?? []) : []),
+      warningsAt: (pointer) => this.warningsByPath.get(pointer) ?? [],
       register: (pointer) => {
         this.rendered.add(pointer);
         return () => this.rendered.delete(pointer);

@@ -11,6 +11,8 @@ export interface FormContext {
   readonly system: GameSystem;
   /** Messages to show at `pointer` (empty until the field is touched, for new cards). */
   issuesAt(pointer: string): string[];
+  /** Layout warnings at `pointer` (text cut, characters no font draws): shown always, never block saving. */
+  warningsAt(pointer: string): string[];
   /** Declares that a field renders `pointer`; returns the undo for when it unmounts. */
   register(pointer: string): () => void;
   /** The user interacted with the field at `pointer`: its issues may show now. */

@@ -1,14 +1,14 @@
-// Registers the card font (the same files the PDF exporter embeds) so the SVG preview
-// renders text exactly like the print. The files are bundled by Vite as same-origin assets,
+// Registers the card font and the fallback fonts (the same files the PDF exporter embeds) so
+// the SVG preview renders text exactly like the print. The files are bundled by Vite as same-origin assets,
 // which the strict CSP (font-src 'self') allows; no remote or system fonts are involved.
 
-import { FONT_FAMILY, FONT_FILES } from '../../../card-schema/layout/fonts';
+import { FALLBACK_FONTS, FONT_FAMILY, FONT_FILES } from '../../../card-schema/layout/fonts';
 import type { FontFace as CardFontFace } from '../../../card-schema/layout/format';
 
 export { FONT_FAMILY };
 
 // Every font in resources/fonts as a bundled URL, keyed by file name.
-const bundled = import.meta.glob<string>('../../../resources/fonts/*.ttf', {
+const bundled = import.meta.glob<string>(['../../../resources/fonts/*.ttf', '../../../resources/fonts/*.otf'], {
   query: '?url',
   import: 'default',
   eager: true,
@@ -27,11 +27,34 @@ export const FACE_STYLE: Record<CardFontFace, { weight: string; style: string }>
   italic: { weight: '400', style: 'italic' },
 };
 
+/**
+ * The CSS family of a text op: its fallback font's, or the card font's. No generic family
+ * after it: a character the layout did not cover was already replaced, and a system font
+ * standing in would draw what the print cannot.
+ */
+export function familyOf(fallback: string | undefined): string {
+  return FALLBACK_FONTS.find((font) => font.id === fallback)?.family ?? FONT_FAMILY;
+}
+
 let loading: Promise<void> | null = null;
 
-/** Adds the card font faces to the document once; resolves when they are usable. */
+/**
+ * Adds the card font faces to the document once; resolves when they are usable. The fallback
+ * fonts (a few MB) are added too but load when a card first uses them, like any @font-face.
+ */
 export function loadCardFonts(): Promise<void> {
-  loading ??= Promise.all(
+  loading ??= addFontFaces();
+  return loading;
+}
+
+function addFontFaces(): Promise<void> {
+  for (const fallback of FALLBACK_FONTS) {
+    for (const face of Object.keys(fallback.files) as CardFontFace[]) {
+      const { weight, style } = FACE_STYLE[face];
+      document.fonts.add(new FontFace(fallback.family, `url("${fontUrl(fallback.files[face])}")`, { weight, style }));
+    }
+  }
+  return Promise.all(
     (Object.keys(FONT_FILES) as CardFontFace[]).map(async (face) => {
       const { weight, style } = FACE_STYLE[face];
       const fontFace = new FontFace(FONT_FAMILY, `url("${fontUrl(FONT_FILES[face])}")`, { weight, style });
@@ -39,5 +62,4 @@ export function loadCardFonts(): Promise<void> {
       await fontFace.load();
     }),
   ).then(() => undefined);
-  return loading;
 }

@@ -1,0 +1,140 @@
+// Preview and print agree: the editor's live preview (SVG, in Chromium) and the same card
+// printed alone to PDF (pdfkit, rasterized by pdftoppm) are compared pixel by pixel at the
+// same size, for a Latin card and for a card with CJK and emoji text. A negative control (the
+// CJK card printed with its fallback runs forced into the card font, i.e. "NO GLYPH" boxes)
+// shows that the threshold catches the mismatch the issue was about.
+
+import type { Page } from '@playwright/test';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
+import type { CardDrawing } from '../../card-schema/layout/format';
+import { layoutCard } from '../../card-schema/layout/layout-card';
+import { expect, test } from './fixtures';
+import { oneCardPdf, pixelDifference, rasterizePdf } from './card-raster';
+
+// Two device pixels per CSS pixel: the 300 px preview becomes 600 × 838 pixels (about 240 dpi
+// on the 63 mm card), fine enough that small text is drawn, not smudged.
+test.use({ deviceScaleFactor: 2 });
+
+/**
+ * The limits, on the inner card (3 mm in from each edge: the preview rounds its corners and
+ * draws a faint outline, the print does neither), after a 1.5 px blur (card-raster.ts) that
+ * evens out anti-aliasing and the sub-pixel snapping Skia and poppler do differently.
+ * Measured on matching pairs: a mean channel difference of 1.3 (Latin) and 1.7 (CJK + emoji)
+ * of 255, with 0.01 % and 0.03 % of pixels off by more than a quarter of the range. The
+ * negative control (CJK and emoji printed in the card font, as "NO GLYPH" boxes) measures 5.6
+ * and 3.5 %. The limits sit well above the matching pairs and well below the control.
+ */
+const MAX_MEAN_DIFFERENCE = 3;
+const MAX_DIFFERING_SHARE = 0.005;
+const INSET_MM = 3;
+
+const latinCard: CardDocument = {
+  type: 'creature',
+  name: 'Harbor Warden',
+  colors: ['blue'],
+  cost: 3,
+  atk: 2,
+  hp: 4,
+  spd: 4,
+  ap: 2,
+  keywords: [{ kw: 'Haste' }],
+  text: 'When Harbor Warden enters, draw a card. Your other creatures get +1 HP while it guards the gate.',
+  flavor: '“The tide answers to her, not the moon.”',
+};
+
+const cjkCard: CardDocument = {
+  type: 'creature',
+  name: '龍の騎士 🐉',
+  colors: ['red'],
+  cost: 4,
+  atk: 3,
+  hp: 3,
+  spd: 5,
+  ap: 2,
+  text: '召唤时：抽一张牌。🔥 전투가 시작되면 공격력 +2. 戦場に出たとき、カードを1枚引く。⚔️',
+  flavor: '火は眠らない。🌋',
+};
+
+async function api<T>(page: Page, origin: string, token: string, method: string, input: unknown): Promise<T> {
+  const response = await page.request.post(`${origin}/api/${method}`, {
+    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
+    data: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
+  return envelope.value as T;
+}
+
+/** Saves the card, opens it in the editor and screenshots the live preview. */
+async function previewScreenshot(page: Page, origin: string, token: string, doc: CardDocument): Promise<Buffer> {
+  await api(page, origin, token, 'saveCard', { setId: 'osmcg-core', doc });
+  await page.reload();
+  await page.getByTestId('library-search').fill(doc.name);
+  const row = page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: doc.name });
+  await row.first().dblclick();
+  const preview = page.getByRole('complementary', { name: 'Live preview' }).getByTestId('card-preview');
+  await expect(preview).toBeVisible();
+  // Every face the card uses (fallback fonts load on first use) before the picture is taken.
+  await page.evaluate(() => document.fonts.ready);
+  await expect.poll(() => page.evaluate(() => [...document.fonts].every((font) => font.status !== 'loading'))).toBe(true);
+  // A copy of the preview pinned to the page's top-left corner: the pane centres the original
+  // at a fractional position, which would shift every edge by part of a pixel.
+  const size = await page.evaluate(() => {
+    const svg = document.querySelector<SVGSVGElement>('[aria-label="Live preview"] [data-testid="card-preview"]');
+    if (!svg) throw new Error('no preview');
+    const copy = svg.cloneNode(true) as SVGSVGElement;
+    Object.assign(copy.style, { position: 'fixed', left: '0', top: '0', margin: '0', zIndex: '2147483647' });
+    document.body.append(copy);
+    return { width: svg.width.baseVal.value, height: svg.height.baseVal.value };
+  });
+  return page.screenshot({ clip: { x: 0, y: 0, ...size }, animations: 'disabled' });
+}
+
+/** OSMCG as the app loaded it (the layouts the preview used). */
+async function osmcgSystem(page: Page, origin: string, token: string): Promise<GameSystem> {
+  return api<GameSystem>(page, origin, token, 'getSystem', { systemId: 'osmcg' });
+}
+
+async function comparePreviewAndPrint(page: Page, origin: string, token: string, doc: CardDocument, drawing: CardDrawing) {
+  const osmcg = await osmcgSystem(page, origin, token);
+  const shot = await previewScreenshot(page, origin, token, doc);
+  const sharp = (await import('sharp')).default;
+  const { width = 0, height = 0 } = await sharp(shot).metadata();
+  const printed = rasterizePdf(await oneCardPdf(drawing), width, height);
+  const inset = Math.round((INSET_MM / osmcg.card.widthMm) * width);
+  return { shot, printed, width, height, inset, difference: await pixelDifference(shot, printed, inset) };
+}
+
+test('the preview and the printed card agree for a Latin card', async ({ page, host }, testInfo) => {
+  const osmcg = await osmcgSystem(page, host.origin, host.token);
+  const result = await comparePreviewAndPrint(page, host.origin, host.token, latinCard, layoutCard(osmcg, latinCard));
+  await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
+  await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
+  expect(result.width).toBe(600);
+  expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
+  expect(result.difference.differing, JSON.stringify(result.difference)).toBeLessThan(MAX_DIFFERING_SHARE);
+});
+
+test('the preview and the printed card agree for CJK and emoji text', async ({ page, host }, testInfo) => {
+  const drawing = layoutCard(await osmcgSystem(page, host.origin, host.token), cjkCard);
+  // The card really uses both fallback fonts and nothing is left uncovered.
+  const fallbacks = new Set(drawing.ops.flatMap((op) => (op.op === 'text' && op.fallback ? [op.fallback] : [])));
+  expect([...fallbacks].sort()).toEqual(['cjk', 'emoji']);
+  expect(drawing.warnings).toEqual([]);
+
+  const result = await comparePreviewAndPrint(page, host.origin, host.token, cjkCard, drawing);
+  await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
+  await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
+  expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
+  expect(result.difference.differing, JSON.stringify(result.difference)).toBeLessThan(MAX_DIFFERING_SHARE);
+
+  // Negative control: the same card printed without its fallback fonts (what the issue saw).
+  const withoutFallbacks: CardDrawing = {
+    ...drawing,
+    ops: drawing.ops.map((op) => (op.op === 'text' ? { ...op, fallback: undefined } : op)),
+  };
+  const broken = rasterizePdf(await oneCardPdf(withoutFallbacks), result.width, result.height);
+  const brokenDifference = await pixelDifference(result.shot, broken, result.inset);
+  expect(brokenDifference.differing, JSON.stringify(brokenDifference)).toBeGreaterThan(4 * MAX_DIFFERING_SHARE);
+  expect(brokenDifference.mean, JSON.stringify(brokenDifference)).toBeGreaterThan(MAX_MEAN_DIFFERENCE);
+});
