@@ -17,11 +17,12 @@ function runWidthEm(text: string, table: FontTable): number {
   let units = 0;
   let previous = '';
   for (const ch of text) {
-    // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph.
-    units +=
-      table.widths.get(ch.codePointAt(0) ?? 0) ??
-      (isSymbolChar(ch) ? SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm : fallbackWidth);
-    if (previous) units += table.kern.get(previous + ch) ?? 0;
+    // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph, checked first:
+    // a font may have glyphs of its own in the private use area the symbols borrow.
+    if (isSymbolChar(ch)) units += SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm;
+    else units += table.widths.get(ch.codePointAt(0) ?? 0) ?? fallbackWidth;
+    // No kerning pairs with a symbol either.
+    if (previous && !isSymbolChar(ch) && !isSymbolChar(previous)) units += table.kern.get(previous + ch) ?? 0;
     previous = ch;
   }
   return units / table.metrics.unitsPerEm;
