@@ -74,4 +74,10 @@ test('a designer gives a card its art by choosing and by dropping a picture', as
   const webpId = sha256(webp);
   await expect.poll(() => docOf().art).toEqual({ id: webpId });
   expect(existsSync(join(dataDir, 'images', webpId.slice(0, 2), `${webpId}.webp`))).toBe(true);
+
+  // Crop it: zoom in and move the focus to the left; the card stores the crop with the picture.
+  await page.getByTestId('image-field-zoom').fill('2');
+  await page.getByTestId('image-field-x').fill('0.25');
+  await page.getByTestId('save-card').click();
+  await expect.poll(() => docOf().art).toEqual({ id: webpId, x: 0.25, zoom: 2 });
 });

@@ -74,6 +74,21 @@ describe('ImageFieldModel', () => {
     expect(values).toEqual([]);
   });
 
+  it('moves and zooms the crop, clamped, keeping only what differs from the defaults', () => {
+    const { model, values } = setup();
+    model.crop({ id: ID_A }, 'zoom', 2.5);
+    model.crop({ id: ID_A, zoom: 2.5 }, 'x', 0.2);
+    model.crop({ id: ID_A, x: 0.2, zoom: 2.5 }, 'zoom', 99);
+    model.crop({ id: ID_A, x: 0.2 }, 'x', 0.5);
+    model.crop('not a picture', 'x', 0.1);
+    expect(values).toEqual([
+      { id: ID_A, zoom: 2.5 },
+      { id: ID_A, x: 0.2, zoom: 2.5 },
+      { id: ID_A, x: 0.2, zoom: 8 },
+      { id: ID_A },
+    ]);
+  });
+
   it('removes the picture', () => {
     const { model, values } = setup();
     model.remove();

@@ -4,7 +4,9 @@
 
 import type { FileBlob, ImageInfo } from '../../../src-main/api/contract';
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../../src-main/api/image-limits';
-import { isImageRef, type ImageRef } from '../../../card-schema/system/image-field';
+import { imageCrop, isImageRef, type ImageRef } from '../../../card-schema/system/image-field';
+
+export type CropSetting = 'x' | 'y' | 'zoom';
 
 export interface ImageFieldDeps {
   addImage(input: { fileName: string; bytes: Uint8Array }): Promise<ImageInfo>;
@@ -68,6 +70,18 @@ export class ImageFieldModel {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * Moves or zooms the picture inside its box (the card's preview shows it live). A setting back
+   * at its default is left out of the card, so an untouched crop stores just the id.
+   */
+  crop(value: unknown, setting: CropSetting, amount: number): void {
+    if (!isImageRef(value) || !Number.isFinite(amount)) return;
+    const next: ImageRef = { ...value, ...imageCrop({ ...value, [setting]: amount }) };
+    const defaults = { x: 0.5, y: 0.5, zoom: 1 };
+    for (const key of ['x', 'y', 'zoom'] as const) if (next[key] === defaults[key]) delete next[key];
+    this.set(next);
   }
 
   remove(): void {
