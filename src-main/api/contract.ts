@@ -8,6 +8,7 @@ import type { Deck, DeckReport } from '../../card-schema/deck/format';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
+import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 
 const id = z.string().min(1).max(200);
 
@@ -87,25 +88,13 @@ export interface TrashReceipt {
   trashId: string;
 }
 
-export type TrashKind = 'card' | 'set' | 'deck' | 'game';
+export type { TrashKind };
 
-/** One deleted card, set (with its cards), deck, or game (with its sets and decks). */
-export interface TrashEntry {
-  id: string;
-  kind: TrashKind;
-  /** The deleted item's own id (card, set, deck or game system id). */
-  itemId: string;
-  systemId: string;
-  name: string;
-  /** Where it was ("in Core Set") or what it was; may be empty. */
-  detail: string;
-  deletedAt: string;
+/** One deleted card, set (with its cards), deck, or game (with its sets and decks), as the trash holds it. */
+export type TrashEntry = Omit<TrashEntryRow, 'folder'> & {
   /** When it is deleted for good. */
   expiresAt: string;
-  sets: number;
-  cards: number;
-  decks: number;
-}
+};
 
 export interface TrashList {
   /** The newest entries first (at most 100). */

@@ -7,7 +7,7 @@
 // are swept away. A kill at any instant thus ends with the folders and the database agreeing.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Store } from '../store/store';
 
 /** Where installed games and trashed games' folders live. */
@@ -52,7 +52,7 @@ export function folderPlaces(dirs: GameFolders, move: GameFolderMove): { trashed
 /** Moves the folder from one place to the other; nothing when it is already there. */
 export function moveFolder(from: string, to: string): void {
   if (!existsSync(from) || existsSync(to)) return;
-  mkdirSync(join(to, '..'), { recursive: true });
+  mkdirSync(dirname(to), { recursive: true });
   renameSync(from, to);
 }
 

@@ -137,7 +137,8 @@ export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): R
   }
   lib.store.transaction(() => {
     lib.store.trash.moveBack(entry.id);
-    if (entry.kind === 'card') lib.store.sets.touch(lib.store.cards.get(entry.itemId)?.setId ?? '');
+    const card = entry.kind === 'card' ? lib.store.cards.get(entry.itemId) : undefined;
+    if (card) lib.store.sets.touch(card.setId);
   });
   const messages = {
     card: `“${entry.name}” is back ${entry.detail}`.trim(),

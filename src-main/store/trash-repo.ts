@@ -10,9 +10,11 @@ export type TrashKind = 'card' | 'set' | 'deck' | 'game';
 export interface TrashEntryRow {
   id: string;
   kind: TrashKind;
+  /** The deleted item's own id (card, set, deck or game system id). */
   itemId: string;
   systemId: string;
   name: string;
+  /** Where it was ("in Core Set") or what it was; may be empty. */
   detail: string;
   /** Game entries of an installed game: its folder name, kept in <data>/trash/<id>. */
   folder: string | null;
