@@ -16,6 +16,7 @@ import { median, ms, timeRuns, writeResults, type Measurement } from './measure'
 import { apiCaller, type Call } from '../tests/unit/api-call';
 import { percentile, sampleLatency, uiProbes, type LatencySample } from './responsiveness';
 import { concurrentSearches, summarize } from './concurrent-search';
+import { measureArtExport } from './art-export';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -302,4 +303,10 @@ it('keeps answering the UI while a 10,000-card PDF export runs', async () => {
     await inline.close();
     rmSync(ownDir, { recursive: true, force: true });
   }
+});
+
+it('exports 1,000 illustrated cards (issue #8)', async () => {
+  const workerFile = join(ROOT, 'out/main/job-worker.js');
+  if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
+  results.push(...(await measureArtExport(ROOT, workerFile)));
 });

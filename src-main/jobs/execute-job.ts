@@ -22,7 +22,7 @@ export async function executeJob(
 ): Promise<JobOutcome> {
   let lib: Library | undefined;
   try {
-    lib = openJobLibrary(request.paths);
+    lib = openJobLibrary(request);
     const result = await runJob(lib, request, throttledProgress(flag, onProgress));
     return { state: 'done', result };
   } catch (error) {

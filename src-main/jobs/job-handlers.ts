@@ -32,7 +32,7 @@ export function createJobHandlers(
   const downloadsDir = join(paths.dataDir, 'exports');
   rmSync(downloadsDir, { recursive: true, force: true });
 
-  const manager = new JobManager({ executor, paths, onFinished: afterJob });
+  const manager = new JobManager({ executor, paths, systems: () => lib.systems.entries(), onFinished: afterJob });
 
   function afterJob(status: Readonly<JobStatus>, output: JobOutput | undefined): void {
     if (status.state !== 'done' && output && !output.savedByUser) rmSync(output.path, { force: true });

@@ -1,15 +1,14 @@
 // A job's own view of the data: its own SQLite connection (WAL lets it read and write beside
-// the main thread's), its own copy of the installed game systems, and the image library.
+// the main thread's), its own registry of the installed game systems (copied with the request),
+// and the image library.
 
 import { openStore } from '../store/store';
 import type { Library } from '../services/card-library';
-import { loadInstalledSystems } from '../services/game-systems';
 import { SystemRegistry } from '../services/system-registry';
 import { ImageLibrary } from '../images/image-library';
-import type { JobPaths } from './run-job';
+import type { JobRequest } from './run-job';
 
-export function openJobLibrary(paths: JobPaths): Library {
-  const { installed } = loadInstalledSystems(paths.systemsDir, paths.userSystemsDir);
+export function openJobLibrary({ paths, systems }: JobRequest): Library {
   const store = openStore(paths.dataDir);
-  return { store, systems: new SystemRegistry(installed), images: new ImageLibrary(store, paths.dataDir) };
+  return { store, systems: new SystemRegistry(systems), images: new ImageLibrary(store, paths.dataDir) };
 }

@@ -8,6 +8,7 @@ import type { JobOutcome } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { JobExecutor, RunningJob } from './executors';
 import type { JobPaths } from './run-job';
+import type { InstalledSystem } from '../services/system-registry';
 
 export interface JobOutput {
   path: string;
@@ -18,6 +19,8 @@ export interface JobOutput {
 export interface JobManagerOptions {
   executor: JobExecutor;
   paths: JobPaths;
+  /** The installed games a job starts with. */
+  systems: () => InstalledSystem[];
   maxConcurrent?: number;
   killAfterMs?: number;
   /** Finished jobs remembered for the UI (the oldest are forgotten first). */
@@ -125,7 +128,7 @@ export class JobManager {
       // The worker has its own copy; a remembered finished job must not keep the file alive.
       entry.spec = undefined;
       entry.running = this.options.executor(
-        { spec, paths: this.options.paths, outputPath: entry.output?.path },
+        { spec, paths: this.options.paths, systems: this.options.systems(), outputPath: entry.output?.path },
         entry.flag,
         (snapshot) => {
           if (entry.status.state === 'running') entry.status.progress = snapshot;

@@ -6,6 +6,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
 import type { Library } from '../services/card-library';
+import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
 import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
@@ -25,6 +26,11 @@ export interface JobPaths {
 export interface JobRequest {
   spec: JobSpec;
   paths: JobPaths;
+  /**
+   * The installed games as the main thread has them when the job starts: already loaded and
+   * checked, so the job need not read and re-check every game (~0.4 s per job).
+   */
+  systems: InstalledSystem[];
   /** Required by export jobs: the file to write. */
   outputPath?: string;
 }

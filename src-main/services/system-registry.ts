@@ -27,6 +27,10 @@ export class SystemRegistry {
     for (const entry of installed) this.byId.set(entry.system.id, entry);
   }
 
+  entries(): InstalledSystem[] {
+    return [...this.byId.values()];
+  }
+
   list(): GameSystem[] {
     return [...this.byId.values()].map((entry) => entry.system);
   }

@@ -72,7 +72,7 @@ function controllableExecutor() {
 describe('the job queue', () => {
   it('runs at most maxConcurrent jobs and starts the next when one ends', async () => {
     const { executor, runs } = controllableExecutor();
-    const manager = new JobManager({ executor, paths, maxConcurrent: 1 });
+    const manager = new JobManager({ executor, paths, systems: () => [], maxConcurrent: 1 });
     const first = manager.start(spec, 'first');
     const second = manager.start(spec, 'second');
     expect(manager.status(first.id).state).toBe('running');
@@ -87,7 +87,7 @@ describe('the job queue', () => {
 
   it('cancels a queued job without running it, and a running one through its flag', async () => {
     const { executor, runs } = controllableExecutor();
-    const manager = new JobManager({ executor, paths, maxConcurrent: 1, killAfterMs: 60_000 });
+    const manager = new JobManager({ executor, paths, systems: () => [], maxConcurrent: 1, killAfterMs: 60_000 });
     const running = manager.start(spec, 'running');
     const queued = manager.start(spec, 'queued');
     expect(manager.cancel(queued.id).state).toBe('cancelled');
@@ -102,7 +102,7 @@ describe('the job queue', () => {
 
   it('terminates a job that ignores Cancel for too long', async () => {
     const { executor, runs } = controllableExecutor();
-    const manager = new JobManager({ executor, paths, killAfterMs: 10 });
+    const manager = new JobManager({ executor, paths, systems: () => [], killAfterMs: 10 });
     const job = manager.start(spec, 'stubborn');
     manager.cancel(job.id);
     expect((await manager.wait(job.id)).state).toBe('cancelled');
@@ -111,7 +111,7 @@ describe('the job queue', () => {
 
   it('forgets the oldest finished jobs and names an unknown job', async () => {
     const { executor, runs } = controllableExecutor();
-    const manager = new JobManager({ executor, paths, keepFinished: 2 });
+    const manager = new JobManager({ executor, paths, systems: () => [], keepFinished: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       ids.push(manager.start(spec, `job ${i}`).id);
