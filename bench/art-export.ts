@@ -112,7 +112,11 @@ export async function measureArtExport(root: string, workerFile: string): Promis
     const copyTimes: number[] = [];
     const pdfkitTimes: number[] = [];
     let pdfBytes = 0;
+    let peakGrowth = 0;
     for (let run = 0; run < RUNS; run++) {
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
       const start = performance.now();
       const started = await app.handlers.startJob({
         job: { kind: 'exportCardsPdf', cardIds: cards.map((card) => card.id), print },
@@ -121,6 +125,8 @@ export async function measureArtExport(root: string, workerFile: string): Promis
       const status = await app.jobs.wait(started!.id);
       if (status.state !== 'done' || status.kind !== 'exportCardsPdf') throw new Error(`export ended ${status.state}`);
       exportTimes.push(performance.now() - start);
+      clearInterval(sampler);
+      peakGrowth = Math.max(peakGrowth, peak - before);
       pdfBytes = status.result?.file.bytes ?? 0;
       copyTimes.push(copyBytes(paths, join(dataDir, 'copy.bin')));
       pdfkitTimes.push(await plainPdfkit(paths, join(dataDir, 'plain.pdf')));
@@ -137,7 +143,8 @@ export async function measureArtExport(root: string, workerFile: string): Promis
         note:
           `${(exported / copied).toFixed(1)}× reading and writing the same JPEG bytes (${ms(copied)}); ` +
           `${(exported / plain).toFixed(2)}× a plain pdfkit script placing the same pictures (${ms(plain)}); ` +
-          `file ${(pdfBytes / jpegBytes).toFixed(3)}× the ${mib(jpegBytes)} of JPEGs`,
+          `file ${(pdfBytes / jpegBytes).toFixed(3)}× the ${mib(jpegBytes)} of JPEGs; ` +
+          `the app's memory (RSS, worker included) grew by at most ${mib(peakGrowth)} while exporting`,
       },
     ];
   } finally {

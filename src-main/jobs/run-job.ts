@@ -48,14 +48,15 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportCardsPdf': {
       const printRequest =
         spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
-      const sheet = await printPdf(printRequest, spec.print, paths.fontsDir, paths.dataDir, progress);
-      const file = writeOutput(output(), { fileName: '', mimeType: 'application/pdf', bytes: sheet.bytes });
+      const path = output();
+      const sheet = await writeAtomically(path, (partial) => printPdf(printRequest, spec.print, paths, partial, progress));
+      const file = { fileName: basename(path), mimeType: 'application/pdf', bytes: sheet.fileBytes };
       return { file, pages: sheet.pages, cards: sheet.cards };
     }
     case 'exportSet':
-      return { file: writeOutput(output(), exportSetFile(lib, spec.setId, progress)) };
+      return { file: await writeOutput(output(), exportSetFile(lib, spec.setId, progress)) };
     case 'exportSystem':
-      return { file: writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
+      return { file: await writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
       return await importSetFile(lib, spec.fileName, spec.text, progress);
     case 'importSystem':
@@ -67,14 +68,22 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
   }
 }
 
-function writeOutput(path: string, blob: FileBlob): JobFile {
+function writeOutput(path: string, blob: FileBlob): Promise<JobFile> {
+  return writeAtomically(path, async (partial) => {
+    writeFileSync(partial, blob.bytes);
+    return { fileName: basename(path), mimeType: blob.mimeType, bytes: blob.bytes.byteLength };
+  });
+}
+
+/** `write` fills a temporary file beside `path`, which becomes `path` only once it is complete. */
+async function writeAtomically<T>(path: string, write: (partial: string) => Promise<T>): Promise<T> {
   const partial = `${path}.${process.pid}-${Date.now()}.part`;
   try {
-    writeFileSync(partial, blob.bytes);
+    const result = await write(partial);
     renameSync(partial, path);
+    return result;
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
   }
-  return { fileName: basename(path), mimeType: blob.mimeType, bytes: blob.bytes.byteLength };
 }

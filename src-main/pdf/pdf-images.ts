@@ -1,13 +1,17 @@
 // The card art of one PDF document: each image is opened (decoded and embedded) once, however
 // many cards and copies show it — pdfkit caches images by path only, never by Buffer, so
-// passing bytes to every doc.image() call would embed a copy per card.
+// passing bytes to every doc.image() call would embed a copy per card. Pictures are read page
+// by page, so an export of a thousand illustrated cards never holds all their bytes at once.
 
 import type PDFDocument from 'pdfkit';
 
 type PdfDoc = typeof PDFDocument;
 
-/** The print version of an image by its id (see src-main/images), or undefined when it is missing. */
-export type ImageBytes = (id: string) => Buffer | undefined;
+/**
+ * Reads the print version of these images (see src-main/images). Ids it cannot read are left
+ * out of the map: their cards print the layout's placeholder, as the preview shows them.
+ */
+export type ImageLoader = (ids: readonly string[]) => Promise<ReadonlyMap<string, Buffer>>;
 
 /** An image pdfkit has opened: its pixel size, and itself as doc.image() accepts it. */
 export interface OpenedImage {
@@ -15,6 +19,7 @@ export interface OpenedImage {
   height: number;
 }
 
+/** What the painter asks for: the opened image, or undefined when there is none to draw. */
 export type PdfImages = (id: string) => OpenedImage | undefined;
 
 /** openImage is public in pdfkit but missing from its type declarations. */
@@ -22,14 +27,27 @@ interface OpensImages {
   openImage(src: Buffer): OpenedImage;
 }
 
-export function pdfImages(doc: PdfDoc, bytesOf: ImageBytes): PdfImages {
-  const opened = new Map<string, OpenedImage | undefined>();
-  return (id) => {
-    if (!opened.has(id)) {
-      const bytes = bytesOf(id);
-      opened.set(id, bytes && (doc as unknown as OpensImages).openImage(bytes));
+export class SheetImages {
+  private readonly opened = new Map<string, OpenedImage | undefined>();
+  private pageBytes: ReadonlyMap<string, Buffer> = new Map();
+
+  constructor(
+    private readonly doc: PdfDoc,
+    private readonly load: ImageLoader = async () => new Map(),
+  ) {}
+
+  /** Reads the next page's pictures that are not open yet; the previous page's bytes are let go. */
+  async prepare(ids: Iterable<string>): Promise<void> {
+    const needed = [...new Set(ids)].filter((id) => !this.opened.has(id));
+    this.pageBytes = needed.length > 0 ? await this.load(needed) : new Map();
+  }
+
+  readonly lookup: PdfImages = (id) => {
+    if (!this.opened.has(id)) {
+      const bytes = this.pageBytes.get(id);
+      this.opened.set(id, bytes && (this.doc as unknown as OpensImages).openImage(bytes));
     }
-    return opened.get(id);
+    return this.opened.get(id);
   };
 }
 

@@ -2,6 +2,10 @@
 // painted from the same CardDrawings as the preview, with crop marks and optional backs pages
 // mirrored for long-edge duplex. The embedded fonts are the app's own (never the PDF base-14).
 
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
@@ -18,7 +22,7 @@ import {
 } from './imposition';
 import { paintCardDrawing } from './paint-drawing';
 import { PdfFonts, createPrintDocument, readPrintFonts } from './pdf-fonts';
-import { pdfImages, type ImageBytes } from './pdf-images';
+import { SheetImages, type ImageLoader } from './pdf-images';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 type PdfDoc = typeof PDFDocument;
@@ -43,12 +47,19 @@ export interface PrintSheetInput {
   /** Folder holding FONT_FILES (resources/fonts). */
   fontsDir: string;
   title: string;
-  /** The print version of card art by image id; without it, art is left out. */
-  imageBytes?: ImageBytes;
+  /** Reads the print version of card art, a page's pictures at a time; without it, art is left out. */
+  loadImages?: ImageLoader;
 }
 
 export interface PrintSheetResult {
   bytes: Uint8Array;
+  pages: number;
+  cards: number;
+}
+
+/** A sheet written straight to a file: its size instead of its bytes. */
+export interface PrintSheetFile {
+  fileBytes: number;
   pages: number;
   cards: number;
 }
@@ -68,22 +79,43 @@ export interface DrawingSheetInput {
   print: PrintOptions;
   fontsDir: string;
   title: string;
-  imageBytes?: ImageBytes;
+  loadImages?: ImageLoader;
 }
 
 const CREATOR = 'Cardwright';
 
 export async function renderPrintSheet(input: PrintSheetInput, progress: JobProgress = NO_PROGRESS): Promise<PrintSheetResult> {
-  return renderDrawingSheet(
-    {
-      cards: expandItems(input.items, input.print.backs, progress),
-      print: input.print,
-      fontsDir: input.fontsDir,
-      title: input.title,
-      imageBytes: input.imageBytes,
-    },
-    progress,
-  );
+  return renderDrawingSheet(drawingSheet(input, progress), progress);
+}
+
+/** As renderPrintSheet, streaming the PDF into `path` (a big export never sits in memory twice). */
+export async function writePrintSheet(
+  input: PrintSheetInput,
+  path: string,
+  progress: JobProgress = NO_PROGRESS,
+): Promise<PrintSheetFile> {
+  return writeDrawingSheet(drawingSheet(input, progress), path, progress);
+}
+
+/** As renderDrawingSheet, streaming the PDF into `path`. */
+export async function writeDrawingSheet(
+  input: DrawingSheetInput,
+  path: string,
+  progress: JobProgress = NO_PROGRESS,
+): Promise<PrintSheetFile> {
+  const out = createWriteStream(path);
+  try {
+    const sheet = await paintSheet(input, progress, out);
+    return { fileBytes: out.bytesWritten, ...sheet };
+  } catch (error) {
+    out.destroy();
+    throw error;
+  }
+}
+
+function drawingSheet(input: PrintSheetInput, progress: JobProgress): DrawingSheetInput {
+  const { print, fontsDir, title, loadImages } = input;
+  return { cards: expandItems(input.items, print.backs, progress), print, fontsDir, title, loadImages };
 }
 
 /**
@@ -157,6 +189,22 @@ export async function renderDrawingSheet(
   input: DrawingSheetInput,
   progress: JobProgress = NO_PROGRESS,
 ): Promise<PrintSheetResult> {
+  const chunks: Uint8Array[] = [];
+  const sink = new Writable({
+    write(chunk: Uint8Array, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const sheet = await paintSheet(input, progress, sink);
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), ...sheet };
+}
+
+/**
+ * Paints every page into a new document piped into `sink`, waiting for the sink after each page
+ * so a big export's bytes go out as they are made instead of piling up in memory.
+ */
+async function paintSheet(input: DrawingSheetInput, progress: JobProgress, sink: Writable): Promise<{ pages: number; cards: number }> {
   const { cards, print } = input;
   const paper = PAPER_SIZES[print.paper];
   if (!paper) throw new Error(`Unknown paper "${String(print.paper)}": use A4 or Letter`);
@@ -176,16 +224,17 @@ export async function renderDrawingSheet(
     pdfVersion: '1.7',
   });
   const fonts = PdfFonts.register(doc, fontBuffers);
-  const images = pdfImages(doc, input.imageBytes ?? (() => undefined));
-  const bytes = collectBytes(doc);
+  const images = new SheetImages(doc, input.loadImages);
+  doc.pipe(sink);
 
   let pageCount = 0;
   let painted = 0;
   for (const page of pages) {
     progress.report('Painting cards', painted, cards.length);
     const slots = page.imposition.slots;
+    await images.prepare(page.cards.flatMap((card) => imageIds(card, print.backs)));
     doc.addPage({ size, margin: 0 });
-    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label, images));
+    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label, images.lookup));
     if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, slots.slice(0, page.cards.length)));
     pageCount++;
 
@@ -193,31 +242,30 @@ export async function renderDrawingSheet(
       doc.addPage({ size, margin: 0 });
       const backSlots = page.cards.map((_, index) => slots[mirroredSlotIndex(page.imposition, index)]);
       page.cards.forEach((card, index) =>
-        paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`, images),
+        paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`, images.lookup),
       );
       if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, backSlots));
       pageCount++;
     }
     painted += page.cards.length;
     // Let pdfkit flush the finished page and keep the process responsive on big decks.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (sink.writableNeedDrain) await once(sink, 'drain');
+    else await new Promise<void>((resolve) => setImmediate(resolve));
   }
   progress.report('Painting cards', painted, cards.length);
+  const written = finished(sink);
   doc.end();
-  return { bytes: await bytes, pages: pageCount, cards: cards.length };
+  await written;
+  return { pages: pageCount, cards: cards.length };
+}
+
+/** The pictures a card's drawings show (its back's too when backs print). */
+function imageIds(card: PrintCard, withBacks: boolean): string[] {
+  const drawings = withBacks && card.back ? [card.front, card.back] : [card.front];
+  return drawings.flatMap((drawing) => drawing.ops.flatMap((op) => (op.op === 'image' ? [op.image] : [])));
 }
 
 function backOf(card: PrintCard): CardDrawing {
   if (!card.back) throw new Error(`${card.label}: no back drawing, but backs were requested`);
   return card.back;
-}
-
-/** Gathers the document's output stream into one byte array once it ends. */
-function collectBytes(doc: PdfDoc): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
 }

@@ -2,11 +2,10 @@
 // (a card asked for twice prints twice), rendered to one PDF.
 
 import type { CardRecord } from '../../card-schema/system/format';
-import { imageIdsInDoc } from '../../card-schema/system/image-field';
 import { printImage } from '../images/image-variants';
 import { ApiError } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
-import { renderPrintSheet, type PrintItem, type PrintOptions, type PrintSheetResult } from '../pdf/print-sheet';
+import { writePrintSheet, type PrintItem, type PrintOptions, type PrintSheetFile } from '../pdf/print-sheet';
 import { requireSet, type Library } from './card-library';
 import { deckPrintItems, requireDeck } from './deck-library';
 
@@ -25,36 +24,26 @@ export function cardsPrintRequest(lib: Library, cardIds: readonly string[]): Pri
   return { items: cardPrintItems(lib, cards), title: cardSheetTitle(lib, cards) };
 }
 
-/** `dataDir` holds the image library the cards' art comes from. */
+/** Writes the PDF to `path`; `dataDir` holds the image library the cards' art comes from. */
 export async function printPdf(
   request: PrintRequest,
   print: PrintOptions,
-  fontsDir: string,
-  dataDir: string,
+  paths: { fontsDir: string; dataDir: string },
+  path: string,
   progress?: JobProgress,
-): Promise<PrintSheetResult> {
-  const art = await printArt(request, dataDir, progress);
-  return renderPrintSheet(
-    { items: request.items, print, fontsDir, title: request.title, imageBytes: (id) => art.get(id) },
-    progress,
-  );
+): Promise<PrintSheetFile> {
+  const input = { items: request.items, print, fontsDir: paths.fontsDir, title: request.title };
+  return writePrintSheet({ ...input, loadImages: (ids) => readPrintImages(paths.dataDir, ids) }, path, progress);
 }
 
-/**
- * The print version of every picture the cards reference, read once before painting (the
- * painter is synchronous). A picture missing from the library is left out: its card prints
- * the layout's placeholder, as the preview shows it.
- */
-async function printArt(request: PrintRequest, dataDir: string, progress?: JobProgress): Promise<Map<string, Buffer>> {
-  const ids = new Set(request.items.flatMap((item) => [...imageIdsInDoc(item.doc)]));
+/** The print version of each picture; one missing from the library or unreadable is left out. */
+async function readPrintImages(dataDir: string, ids: readonly string[]): Promise<Map<string, Buffer>> {
   const art = new Map<string, Buffer>();
-  let done = 0;
   for (const id of ids) {
-    progress?.report('Preparing art', done++, ids.size);
     try {
       art.set(id, (await printImage(dataDir, id)).bytes);
     } catch {
-      // Missing or unreadable: the card keeps its placeholder.
+      // The card keeps its placeholder, as the preview shows it.
     }
   }
   return art;

@@ -3,7 +3,7 @@
 // once however many copies print, passes JPEG through, and puts the crop where the layout says.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -13,7 +13,7 @@ import { imagePlacement, printDpi } from '../../card-schema/layout/image-placeme
 import { layoutCard } from '../../card-schema/layout/layout-card';
 import type { GameSystem } from '../../card-schema/system/format';
 import { imageCrop } from '../../card-schema/system/image-field';
-import { renderDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
+import { renderDrawingSheet, writeDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
 
 const FONTS_DIR = resolve(import.meta.dirname, '../../resources/fonts');
 const ART_ID = 'c'.repeat(64);
@@ -130,9 +130,9 @@ describe('card art in the PDF', () => {
       print: { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false },
       fontsDir: FONTS_DIR,
       title: 'Art',
-      imageBytes: (id) => {
-        reads++;
-        return id === ART_ID ? jpeg : undefined;
+      loadImages: async (ids) => {
+        reads += ids.length;
+        return new Map(ids.filter((id) => id === ART_ID).map((id) => [id, jpeg]));
       },
     });
     const path = join(workDir, 'art.pdf');
@@ -159,7 +159,7 @@ describe('card art in the PDF', () => {
         print: { paper: 'A4', bleedMm: 0, cropMarks: false, backs: false },
         fontsDir: FONTS_DIR,
         title: 'Art',
-        imageBytes: () => jpeg,
+        loadImages: async (ids) => new Map(ids.map((id) => [id, jpeg])),
       });
       const path = join(workDir, `focus-${focusX}.pdf`);
       writeFileSync(path, result.bytes);
@@ -180,5 +180,34 @@ describe('card art in the PDF', () => {
       const [r, , b] = [data[at], data[at + 1], data[at + 2]];
       expect(expected === 'red' ? r > 180 && b < 80 : b > 180 && r < 80, `focus ${focusX}: rgb ${r},${b}`).toBe(true);
     }
+  });
+
+  it('reads the pictures page by page, each once, and streams the PDF into its file', async () => {
+    const jpeg = await splitArt();
+    const OTHER_ID = 'd'.repeat(64);
+    const withArt = (id: string): PrintCard => {
+      const card = artCard(0.5);
+      return { ...card, front: { ...card.front, ops: card.front.ops.map((op) => (op.op === 'image' ? { ...op, image: id } : op)) } };
+    };
+    // Page 1: nine cards with the first picture; page 2: the first again and the second.
+    const cards = [...Array.from({ length: 10 }, () => withArt(ART_ID)), withArt(OTHER_ID)];
+    const asked: string[][] = [];
+    const path = join(workDir, 'streamed.pdf');
+    const sheet = await writeDrawingSheet(
+      {
+        cards,
+        print: { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false },
+        fontsDir: FONTS_DIR,
+        title: 'Art',
+        loadImages: async (ids) => {
+          asked.push([...ids]);
+          return new Map(ids.map((id) => [id, jpeg]));
+        },
+      },
+      path,
+    );
+    expect(asked).toEqual([[ART_ID], [OTHER_ID]]);
+    expect(sheet).toEqual({ fileBytes: statSync(path).size, pages: 2, cards: 11 });
+    expect(execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).trim().split('\n').length - 2).toBe(11);
   });
 });
