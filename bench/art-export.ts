@@ -31,7 +31,13 @@ async function artworks(sample: SampleSet): Promise<Buffer[]> {
   const source = Buffer.from(Object.values(sample.images)[0].data, 'base64');
   // Painted texture (canvas grain) so each JPEG weighs what a scanned or painted artwork does.
   const grain = await sharp({
-    create: { width: WIDTH * 2, height: HEIGHT * 2, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: WIDTH * 2,
+      height: HEIGHT * 2,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .png()
     .toBuffer();

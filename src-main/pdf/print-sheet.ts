@@ -204,7 +204,11 @@ export async function renderDrawingSheet(
  * Paints every page into a new document piped into `sink`, waiting for the sink after each page
  * so a big export's bytes go out as they are made instead of piling up in memory.
  */
-async function paintSheet(input: DrawingSheetInput, progress: JobProgress, sink: Writable): Promise<{ pages: number; cards: number }> {
+async function paintSheet(
+  input: DrawingSheetInput,
+  progress: JobProgress,
+  sink: Writable,
+): Promise<{ pages: number; cards: number }> {
   const { cards, print } = input;
   const paper = PAPER_SIZES[print.paper];
   if (!paper) throw new Error(`Unknown paper "${String(print.paper)}": use A4 or Letter`);

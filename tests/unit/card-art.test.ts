@@ -187,7 +187,10 @@ describe('card art in the PDF', () => {
     const OTHER_ID = 'd'.repeat(64);
     const withArt = (id: string): PrintCard => {
       const card = artCard(0.5);
-      return { ...card, front: { ...card.front, ops: card.front.ops.map((op) => (op.op === 'image' ? { ...op, image: id } : op)) } };
+      return {
+        ...card,
+        front: { ...card.front, ops: card.front.ops.map((op) => (op.op === 'image' ? { ...op, image: id } : op)) },
+      };
     };
     // Page 1: nine cards with the first picture; page 2: the first again and the second.
     const cards = [...Array.from({ length: 10 }, () => withArt(ART_ID)), withArt(OTHER_ID)];

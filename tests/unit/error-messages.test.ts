@@ -84,7 +84,11 @@ describe('internal errors', () => {
     const paths = { dataDir, systemsDir: dir, userSystemsDir: join(dataDir, 'systems'), fontsDir: dir };
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const outcome = await executeJob({ spec: { kind: 'exportSet', setId: 'x' }, paths, systems: [] }, new CancelFlag(), () => {});
+      const outcome = await executeJob(
+        { spec: { kind: 'exportSet', setId: 'x' }, paths, systems: [] },
+        new CancelFlag(),
+        () => {},
+      );
       expect(outcome).toMatchObject({ state: 'failed', error: { code: 'INTERNAL', message: /<data folder>/ } });
       expect(JSON.stringify(outcome)).not.toContain(dir);
     } finally {
