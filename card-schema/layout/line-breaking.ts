@@ -122,7 +122,10 @@ function words(paragraph: readonly StyledSpan[]): Word[] {
         continue;
       }
       if (current.length === 0) currentGap = nextGap;
-      current = appendText(current, ch, span.face);
+      // Built in place: a fresh word's spans belong to nobody else yet.
+      const last = current[current.length - 1];
+      if (last && last.face === span.face) last.text += ch;
+      else current.push({ text: ch, face: span.face });
     }
   }
   if (current.length > 0) found.push({ spans: current, gapFace: currentGap });
