@@ -54,6 +54,10 @@ export interface TextElement extends ElementBase {
   color?: Paint;
   /** Line height as a multiple of the font size. */
   leading?: number;
+  /** Follow each keyword the text shows with its reminder (the keyword's `x-reminder`), in italic parentheses. */
+  reminders?: boolean;
+  /** A card field that, when not empty (a checked box), leaves this card's reminders out. */
+  hideRemindersWhen?: string;
 }
 
 /** Identity pips: one small circle per identity value of the card. */

@@ -21,10 +21,12 @@ import type {
 import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
-import { PT_TO_MM, breakLines, measureText, placeRuns, truncateWithEllipsis, verticalMetrics } from './text-measure';
+import { PT_TO_MM, measureRunAt, placeRuns, verticalMetrics } from './text-measure';
 import { WarningSite, coverText, cutWarning, glyphWarnings } from './text-warnings';
 import { fieldPaintColor } from './field-paint';
-import { encodeSymbols, lineOps } from './inline-symbols';
+import { encodeSymbols, lineOps, type ResolvedSymbol } from './inline-symbols';
+import { spansText, styledSpans, trimSpansEnd, type StyledSpan } from './styled-text';
+import { breakStyledLines, lineWidth, truncateStyledLine, type StyledLine } from './line-breaking';
 
 export const BACK_LAYOUT_ID = 'back';
 
@@ -235,24 +237,37 @@ function imageOps(element: ImageElement, subject: LayoutSubject): DrawOp[] {
 }
 
 interface FittedText {
-  lines: string[];
+  lines: StyledLine[];
   size: number;
   /** Set when the text was cut: how many lines it needs at `size`. */
   linesNeeded?: number;
 }
 
 function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutWarning[]): DrawOp[] {
-  const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
+  const reminders =
+    element.reminders === true &&
+    (element.hideRemindersWhen === undefined || isEmpty(own(subject.values, element.hideRemindersWhen)));
+  const raw = renderTemplate(element.text, subject.values, {
+    schema: subject.schema,
+    defs: subject.defs,
+    vars: subject.vars,
+    reminders,
+  });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
   const face: FontFace = element.font ?? 'regular';
   const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
-  const covered = coverText(encoded.text, face);
-  const text = covered.text;
-  if (text.trim() === '') return [];
+  // Reminders are set in italic: each span is covered by the fonts of its own face.
+  const missing = new Set<string>();
+  const spans: StyledSpan[] = styledSpans(encoded.text, face).map((span) => {
+    const covered = coverText(span.text, span.face);
+    covered.missing.forEach((ch) => missing.add(ch));
+    return { text: covered.text, face: span.face };
+  });
+  if (spansText(spans).trim() === '') return [];
   const site = new WarningSite(element.text, subject.values, subject.vars);
-  warnings.push(...glyphWarnings(covered.missing, site));
+  warnings.push(...glyphWarnings([...missing], site));
   const leading = element.leading ?? DEFAULT_LEADING;
-  const fitted = fitText(text, element, face, leading);
+  const fitted = fitText(spans, element, leading);
   if (fitted.linesNeeded !== undefined) warnings.push(cutWarning(site, fitted.size, fitted.linesNeeded, fitted.lines.length));
   const lineHeight = fitted.size * leading * PT_TO_MM;
   const blockHeight = fitted.lines.length * lineHeight;
@@ -266,27 +281,52 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   // Centre the capital height in each line box, so digits sit optically centred in badges.
   const capHeight = verticalMetrics(fitted.size, face).capHeightMm;
   const color = paint(element.color, subject);
+  const measure = measureRunAt(fitted.size);
   const ops: DrawOp[] = [];
   fitted.lines.forEach((line, i) => {
-    if (line === '') return;
-    const width = measureText(line, fitted.size, face);
+    if (line.length === 0) return;
+    const width = lineWidth(line, measure);
     const align = element.align ?? 'left';
     const x =
       align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
-    for (const op of lineOps(line, x, y, { size: fitted.size, font: face, color }, encoded.symbols)) {
-      if (op.op !== 'text') {
-        ops.push(op);
-        continue;
+    // Each span starts where the one before ends, as the line was measured; the spaces at its
+    // ends (between a keyword and its reminder) only move it.
+    let spanX = x;
+    for (const span of line) {
+      const shown = span.text.trim();
+      const lead = span.text.slice(0, span.text.length - span.text.trimStart().length);
+      if (shown !== '') {
+        const left = spanX + measure(lead, span.face);
+        ops.push(...spanOps({ text: shown, face: span.face }, left, y, fitted.size, color, encoded.symbols));
       }
-      // Each piece between symbols is set in the fonts that have its characters.
-      for (const run of placeRuns(op.text, op.size, face)) {
-        const piece: DrawOp = { ...op, x: op.x + run.dx, text: run.text };
-        if (run.fallback !== undefined) piece.fallback = run.fallback;
-        ops.push(piece);
-      }
+      spanX += measure(span.text, span.face);
     }
   });
+  return ops;
+}
+
+/** The ops of one span of a line: its symbols, and its text split into the fonts that have its characters. */
+function spanOps(
+  span: StyledSpan,
+  x: number,
+  y: number,
+  size: number,
+  color: string,
+  symbols: readonly ResolvedSymbol[],
+): DrawOp[] {
+  const ops: DrawOp[] = [];
+  for (const op of lineOps(span.text, x, y, { size, font: span.face, color }, symbols)) {
+    if (op.op !== 'text') {
+      ops.push(op);
+      continue;
+    }
+    for (const run of placeRuns(op.text, op.size, span.face)) {
+      const piece: DrawOp = { ...op, x: op.x + run.dx, text: run.text };
+      if (run.fallback !== undefined) piece.fallback = run.fallback;
+      ops.push(piece);
+    }
+  }
   return ops;
 }
 
@@ -295,19 +335,20 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
  * `minSize`, and at the smallest size truncates the last line that fits with "…" (and says
  * how many lines it needed, for the warning).
  */
-function fitText(text: string, element: TextElement, face: FontFace, leading: number): FittedText {
+function fitText(spans: StyledSpan[], element: TextElement, leading: number): FittedText {
   const minSize = Math.min(element.minSize ?? element.size, element.size);
   let size = element.size;
   for (;;) {
+    const measure = measureRunAt(size);
     const maxLines = Math.max(1, Math.floor(element.h / (size * leading * PT_TO_MM) + 1e-6));
     // One line more than fits is enough to know the text does not fit.
-    const lines = breakLines(text, element.w, size, face, maxLines + 1).map((line) => line.trimEnd());
+    const lines = breakStyledLines(spans, element.w, measure, maxLines + 1).map(trimSpansEnd);
     if (lines.length <= maxLines) return { lines, size };
     const smaller = Math.round((size - SHRINK_STEP_PT) * 100) / 100;
     if (smaller < minSize - 1e-9) {
       const kept = lines.slice(0, maxLines);
-      kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, face);
-      return { lines: kept, size, linesNeeded: breakLines(text, element.w, size, face).length };
+      kept[maxLines - 1] = truncateStyledLine(kept[maxLines - 1], element.w, measure);
+      return { lines: kept, size, linesNeeded: breakStyledLines(spans, element.w, measure).length };
     }
     size = smaller;
   }

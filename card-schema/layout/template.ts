@@ -1,10 +1,13 @@
 // Renders layout text templates such as "{cost}" or "{keywords}" against a card document.
 // Values display through their JSON Schema: keyword objects via the `x-display` template of
 // the matching `oneOf` variant, arrays joined with ", " (or one per line with `{field|lines}`),
-// numbers as is (or with a sign with `{field|signed}`: "+2", "−1").
+// numbers as is (or with a sign with `{field|signed}`: "+2", "−1"). With reminders on, a keyword
+// whose schema has an `x-reminder` template is followed by that reminder in parentheses, marked
+// for layout to set in italic (styled-text.ts).
 
 import type { JsonSchema } from '../system/json-schema';
 import { own } from '../own-keys';
+import { markReminder, withoutMarks } from './styled-text';
 
 export interface TemplateContext {
   /** Schema of the object whose fields the template names (the card type's schema). */
@@ -13,6 +16,15 @@ export interface TemplateContext {
   defs?: Record<string, JsonSchema>;
   /** Values that are not card fields, e.g. `typeLabel`; they take precedence over fields. */
   vars?: Record<string, string>;
+  /** Follow each keyword that has an `x-reminder` with its reminder text (a layout's `reminders`). */
+  reminders?: boolean;
+}
+
+/** What rendering needs besides the value at hand. */
+interface Scope {
+  /** Definitions `$ref: "#/$defs/<name>"` resolves against. */
+  defs: Record<string, JsonSchema>;
+  reminders: boolean;
 }
 
 // A placeholder, optionally wrapped in parentheses: " ({cost})" disappears entirely when
@@ -26,28 +38,35 @@ export function templateFields(template: string): string[] {
   return Array.from(template.matchAll(PLACEHOLDER), (groups) => groups[2] ?? groups[4] ?? '').filter((name) => name !== '');
 }
 
+/** Whether `template` has a brace that is not part of a placeholder (a typo such as "{dmg" or "{x|upper}"). */
+export function hasStrayBrace(template: string): boolean {
+  return /[{}]/.test(template.replace(PLACEHOLDER, ''));
+}
+
 /** Renders `template`, replacing each `{field}` by the display text of `values[field]`. */
 export function renderTemplate(template: string, values: Record<string, unknown>, context: TemplateContext = {}): string {
-  return renderWith(template, values, context.schema, context.defs ?? context.schema?.$defs ?? {}, context.vars ?? {}, 0);
+  const scope: Scope = { defs: context.defs ?? context.schema?.$defs ?? {}, reminders: context.reminders === true };
+  return renderWith(template, values, context.schema, scope, context.vars ?? {}, 0);
 }
 
 function renderWith(
   template: string,
   values: Record<string, unknown>,
   schema: JsonSchema | undefined,
-  defs: Record<string, JsonSchema>,
+  scope: Scope,
   vars: Record<string, string>,
   depth: number,
 ): string {
   const show = (field: string, modifier: string | undefined): string => {
-    if (Object.hasOwn(vars, field)) return vars[field];
+    if (Object.hasOwn(vars, field)) return withoutMarks(vars[field]);
     // Own fields only: a template naming {constructor} must not print Object's constructor.
     const value = own(values, field);
     if (modifier === 'signed' && typeof value === 'number' && Number.isFinite(value)) return signed(value);
-    const fieldSchema = resolve(schema?.properties && own(schema.properties, field), defs);
-    return displayValue(value, fieldSchema, defs, depth + 1, modifier === 'lines' ? '\n' : undefined);
+    const fieldSchema = resolve(schema?.properties && own(schema.properties, field), scope.defs);
+    return displayValue(value, fieldSchema, scope, depth + 1, modifier === 'lines' ? '\n' : undefined);
   };
-  return template.replace(PLACEHOLDER, (...groups: (string | undefined)[]) => {
+  // Only rendering may mark reminders: marks already in a game's template are dropped.
+  return withoutMarks(template).replace(PLACEHOLDER, (...groups: (string | undefined)[]) => {
     const [, space, wrapped, wrappedModifier, field, modifier] = groups;
     if (wrapped === undefined) return show(field ?? '', modifier);
     const text = show(wrapped, wrappedModifier);
@@ -70,36 +89,32 @@ function resolve(schema: JsonSchema | undefined, defs: Record<string, JsonSchema
 }
 
 /** The display text of one value; `separator` overrides how an array's items are joined. */
-export function displayValue(
-  value: unknown,
-  schema: JsonSchema | undefined,
-  defs: Record<string, JsonSchema>,
-  depth = 0,
-  separator?: string,
-): string {
+function displayValue(value: unknown, schema: JsonSchema | undefined, scope: Scope, depth: number, separator?: string): string {
   if (value === undefined || value === null || depth > MAX_DEPTH) return '';
-  if (typeof value === 'string') return value;
+  // A card's own text never carries reminder marks: only a game's `x-reminder` does.
+  if (typeof value === 'string') return withoutMarks(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   // A flag with an `x-display` shows that text when true and nothing when false ("golden").
   if (typeof value === 'boolean') {
     const shown = schema?.['x-display'];
-    if (typeof shown === 'string') return value ? shown : '';
+    if (typeof shown === 'string') return value ? withoutMarks(shown) : '';
     return value ? 'Yes' : 'No';
   }
-  if (Array.isArray(value)) return displayArray(value, schema, defs, depth, separator);
-  if (typeof value === 'object') return displayObject(value as Record<string, unknown>, schema, defs, depth);
+  if (Array.isArray(value)) return displayArray(value, schema, scope, depth, separator);
+  if (typeof value === 'object') return displayObject(value as Record<string, unknown>, schema, scope, depth);
   return '';
 }
 
 function displayArray(
   items: unknown[],
   schema: JsonSchema | undefined,
-  defs: Record<string, JsonSchema>,
+  scope: Scope,
   depth: number,
   separator: string | undefined,
 ): string {
+  const { defs } = scope;
   const itemSchema = resolve(schema?.items, defs);
-  const rendered = items.map((item) => displayValue(item, itemSchema, defs, depth + 1)).filter((text) => text !== '');
+  const rendered = items.map((item) => displayValue(item, itemSchema, scope, depth + 1)).filter((text) => text !== '');
   // Objects without a display template read best one per line ("Name (cost): text").
   const objectsWithoutTemplate =
     items.length > 0 && items.every((item) => isPlainObject(item) && !displayTemplateFor(item, itemSchema, defs));
@@ -107,16 +122,18 @@ function displayArray(
   return rendered.join(joiner);
 }
 
-function displayObject(
-  value: Record<string, unknown>,
-  schema: JsonSchema | undefined,
-  defs: Record<string, JsonSchema>,
-  depth: number,
-): string {
-  const variant = pickVariant(value, schema, defs);
+function displayObject(value: Record<string, unknown>, schema: JsonSchema | undefined, scope: Scope, depth: number): string {
+  const variant = pickVariant(value, schema, scope.defs);
   const template = variant?.['x-display'] ?? schema?.['x-display'];
-  if (typeof template === 'string') return renderWith(template, value, variant ?? schema, defs, {}, depth);
-  return defaultObjectDisplay(value, variant ?? schema, defs, depth);
+  const shown =
+    typeof template === 'string'
+      ? renderWith(template, value, variant ?? schema, scope, {}, depth)
+      : defaultObjectDisplay(value, variant ?? schema, scope, depth);
+  const reminder = variant?.['x-reminder'] ?? schema?.['x-reminder'];
+  if (!scope.reminders || typeof reminder !== 'string' || shown === '') return shown;
+  // The reminder reads the keyword's own parameters; nothing inside it has reminders of its own.
+  const text = renderWith(reminder, value, variant ?? schema, { ...scope, reminders: false }, {}, depth).trim();
+  return text === '' ? shown : `${shown} ${markReminder(`(${text})`)}`;
 }
 
 function displayTemplateFor(
@@ -132,11 +149,11 @@ function displayTemplateFor(
 function defaultObjectDisplay(
   value: Record<string, unknown>,
   schema: JsonSchema | undefined,
-  defs: Record<string, JsonSchema>,
+  scope: Scope,
   depth: number,
 ): string {
   const show = (field: string) =>
-    displayValue(own(value, field), resolve(schema?.properties && own(schema.properties, field), defs), defs, depth + 1);
+    displayValue(own(value, field), resolve(schema?.properties && own(schema.properties, field), scope.defs), scope, depth + 1);
   const name = show('name');
   if (name) {
     const cost = show('cost');

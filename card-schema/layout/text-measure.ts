@@ -5,6 +5,8 @@ import type { FontFace } from './format';
 import { FONT_FILES } from './fonts';
 import { fontFileFor, fontRuns, fontTable, type FontTable } from './font-coverage';
 import { SYMBOL_ADVANCE_EM, isSymbolChar } from './symbol-glyphs';
+import { breakStyledLines, type MeasureRun } from './line-breaking';
+import { spansText } from './styled-text';
 
 export const PT_TO_MM = 25.4 / 72;
 
@@ -56,17 +58,8 @@ export function verticalMetrics(sizePt: number, face: FontFace = 'regular'): Ver
 }
 
 /**
- * Chinese and Japanese (ideographs, kana, CJK punctuation) are written without spaces and may
- * break between any two characters. Korean separates words with spaces, so Hangul wraps at
- * spaces like Latin text.
- */
-const BREAKS_ANYWHERE = /[\u2e80-\u2fff\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
-
-/**
- * Breaks text into lines no wider than `widthMm`: explicit newlines always break, lines wrap
- * at spaces, a run of Chinese or Japanese wraps between characters (filling the line it starts
- * on), and a word wider than the whole line is split between characters. With
- * `maxLines`, stops once that many lines are complete (the rest could not be shown anyway).
+ * Breaks plain text set in one face into lines no wider than `widthMm`, by the rules of
+ * breakStyledLines (line-breaking.ts), which breaks text whose runs change face.
  */
 export function breakLines(
   text: string,
@@ -75,65 +68,12 @@ export function breakLines(
   face: FontFace = 'regular',
   maxLines = Infinity,
 ): string[] {
-  const fits = (line: string) => measureText(line, sizePt, face) <= widthMm + 1e-9;
-  const lines: string[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
-    if (lines.length >= maxLines) break;
-    const words = paragraph.split(' ').filter((word) => word.length > 0);
-    let line = '';
-    for (const word of words) {
-      if (lines.length >= maxLines) break;
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
-        line = candidate;
-        continue;
-      }
-      if (BREAKS_ANYWHERE.test(word)) {
-        const pieces = splitWord(word, fits, line ? `${line} ` : '');
-        lines.push(...pieces.slice(0, -1));
-        line = pieces[pieces.length - 1];
-        continue;
-      }
-      if (line) lines.push(line);
-      if (fits(word)) {
-        line = word;
-        continue;
-      }
-      const pieces = splitWord(word, fits);
-      lines.push(...pieces.slice(0, -1));
-      line = pieces[pieces.length - 1];
-    }
-    lines.push(line);
-  }
-  return lines.slice(0, maxLines);
+  return breakStyledLines([{ text, face }], widthMm, measureRunAt(sizePt), maxLines).map(spansText);
 }
 
-/**
- * Splits a word into pieces that each fit (at least one character per piece), the first piece
- * continuing `start` (the line so far, with its space) when any of the word fits there.
- */
-function splitWord(word: string, fits: (piece: string) => boolean, start = ''): string[] {
-  const pieces: string[] = [];
-  let piece = start;
-  for (const ch of word) {
-    if (piece.trim() && !fits(piece + ch)) {
-      pieces.push(piece.trimEnd());
-      piece = '';
-    }
-    piece += ch;
-  }
-  pieces.push(piece);
-  return pieces;
-}
-
-/** Shortens a line until it plus an ellipsis fits `widthMm`. */
-export function truncateWithEllipsis(line: string, widthMm: number, sizePt: number, face: FontFace = 'regular'): string {
-  const ellipsis = '…';
-  const chars = Array.from(line.trimEnd());
-  while (chars.length > 0 && measureText(chars.join('') + ellipsis, sizePt, face) > widthMm + 1e-9) {
-    chars.pop();
-  }
-  return chars.join('').trimEnd() + ellipsis;
+/** Measures runs at one size, for the styled line breaker. */
+export function measureRunAt(sizePt: number): MeasureRun {
+  return (text, face) => measureText(text, sizePt, face);
 }
 
 export interface PlacedRun {

@@ -31,6 +31,12 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
   /** Cardwright extension: how a value renders in text, e.g. "Ranged({dmg}, {range}\")". */
   'x-display'?: string;
+  /**
+   * Cardwright extension: a keyword's reminder text, e.g. "Deals {dmg} damage up to {range}\" away.",
+   * from the keyword's own parameters; printed after the keyword, in italic parentheses, by
+   * text elements with `reminders`.
+   */
+  'x-reminder'?: string;
   /** Cardwright extension: render a string field as a multi-line text area. */
   'x-multiline'?: boolean;
   /** Cardwright extension: a field of a special kind; "image" holds an image reference (image-field.ts). */

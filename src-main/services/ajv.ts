@@ -8,7 +8,7 @@ import { linearRegExp } from './linear-regexp';
 import { useLinearUniqueItems } from './linear-unique-items';
 
 /** Annotations Cardwright reads for forms and layouts; they never affect validity. */
-export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-multiline', 'x-kind'] as const;
+export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-reminder', 'x-multiline', 'x-kind'] as const;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { regExp: linearRegExp } });

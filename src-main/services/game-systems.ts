@@ -15,7 +15,9 @@ import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { createAjv } from './ajv';
 import { tooDeepPath } from '../api/json-depth';
 import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-schema';
-import { findUnsupportedPattern } from './schema-patterns';
+import { unsupportedPattern } from './schema-patterns';
+import { badReminder } from './reminder-templates';
+import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
 import type { InstalledSystem } from './system-registry';
@@ -127,6 +129,9 @@ function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[
   );
 }
 
+/** What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming parameters. */
+const schemaProblems: SchemaCheck = (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path);
+
 /** Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason. */
 export function loadGameSystem(dir: string): GameSystem {
   const read = reader(dir);
@@ -147,7 +152,7 @@ export function loadGameSystem(dir: string): GameSystem {
   const definitions = (
     typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})
   ) as Record<string, JsonSchema>;
-  const badDefinition = findUnsupportedPattern(definitions);
+  const badDefinition = findInSchemas(definitions, schemaProblems);
   if (badDefinition) {
     const [where, base] =
       typeof file.definitions === 'string' ? [read.display(file.definitions), ''] : [systemFile, '/definitions'];
@@ -175,8 +180,8 @@ export function loadGameSystem(dir: string): GameSystem {
     if (typeof ownSchema !== 'object' || ownSchema === null || Array.isArray(ownSchema)) {
       throw new GameSystemLoadError(where, wherePath, 'a card type schema must be a JSON object');
     }
-    const badPattern = findUnsupportedPattern(ownSchema);
-    if (badPattern) throw new GameSystemLoadError(where, `${wherePath}${badPattern.path}`, badPattern.reason);
+    const badSchema = findInSchema(ownSchema, schemaProblems);
+    if (badSchema) throw new GameSystemLoadError(where, `${wherePath}${badSchema.path}`, badSchema.reason);
     // `x-kind: image` fields become image references (card-schema/system/image-field.ts).
     const schema: JsonSchema = expandImageFields({ ...ownSchema, $defs: { ...definitions, ...(ownSchema.$defs ?? {}) } });
     delete schema.$id; // several systems may reuse ids; each schema is compiled on its own
@@ -344,6 +349,13 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         for (const match of element.text.matchAll(PLACEHOLDER)) {
           if (!layoutFields.has(match[1]))
             throw new GameSystemLoadError(layoutsFile, `${at}/text`, `"{${match[1]}}" names no field of any card type`);
+        }
+        const hideField = element.hideRemindersWhen;
+        if (hideField !== undefined && element.reminders !== true) {
+          throw new GameSystemLoadError(layoutsFile, `${at}/hideRemindersWhen`, 'has no effect without "reminders": true');
+        }
+        if (hideField !== undefined && !fields.has(hideField)) {
+          throw new GameSystemLoadError(layoutsFile, `${at}/hideRemindersWhen`, `no card type has a field "${hideField}"`);
         }
       }
     });

@@ -4,50 +4,20 @@
 
 import { pointerChild } from '../../card-schema/system/resolve-schema';
 import { unsupportedPatternReason } from './linear-regexp';
+import type { SchemaProblem } from './schema-walk';
 
-export interface PatternProblem {
-  path: string;
-  reason: string;
-}
-
-/** Keywords whose values are data, not schemas: a "pattern" key inside them is no regex. */
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
-/** Keywords whose values map names (any name, even "enum") to schemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-
-/** The first pattern RE2 cannot run, with its JSON pointer; assumes the depth was checked. */
-export function findUnsupportedPattern(schema: unknown, path = ''): PatternProblem | undefined {
-  if (Array.isArray(schema))
-    return firstProblem(
-      schema.map((item, i) => [String(i), item]),
-      path,
-    );
-  if (schema === null || typeof schema !== 'object') return undefined;
-  for (const [key, value] of Object.entries(schema)) {
-    const at = pointerChild(path, key);
-    if (DATA_KEYWORDS.has(key)) continue;
-    if (key === 'pattern' && typeof value === 'string') {
-      const reason = unsupportedPatternReason(value);
-      if (reason) return { path: at, reason };
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (key === 'patternProperties') {
-      for (const regex of Object.keys(value)) {
-        const reason = unsupportedPatternReason(regex);
-        if (reason) return { path: pointerChild(at, regex), reason };
-      }
-    }
-    const found = SCHEMA_MAP_KEYWORDS.has(key) ? firstProblem(Object.entries(value), at) : findUnsupportedPattern(value, at);
-    if (found) return found;
+/** A schema's own patterns that RE2 cannot run (see schema-walk.ts for reaching every schema). */
+export function unsupportedPattern(schema: Record<string, unknown>, path: string): SchemaProblem | undefined {
+  if (typeof schema.pattern === 'string') {
+    const reason = unsupportedPatternReason(schema.pattern);
+    if (reason) return { path: pointerChild(path, 'pattern'), reason };
   }
-  return undefined;
-}
-
-function firstProblem(entries: [string, unknown][], path: string): PatternProblem | undefined {
-  for (const [key, schema] of entries) {
-    const found = findUnsupportedPattern(schema, pointerChild(path, key));
-    if (found) return found;
+  const patternProperties = schema.patternProperties;
+  if (patternProperties !== null && typeof patternProperties === 'object') {
+    for (const regex of Object.keys(patternProperties)) {
+      const reason = unsupportedPatternReason(regex);
+      if (reason) return { path: pointerChild(pointerChild(path, 'patternProperties'), regex), reason };
+    }
   }
   return undefined;
 }

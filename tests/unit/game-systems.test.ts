@@ -129,6 +129,97 @@ describe('game-system loading', () => {
   });
 });
 
+describe('keyword reminders', () => {
+  /** OSMCG with one keyword variant of the shared definitions changed. */
+  const withKeyword = (title: string, change: (variant: Json) => void) =>
+    brokenCopy((dir) =>
+      editJson(join(dir, 'schemas/definitions.json'), (defs) => change(defs.keyword.oneOf.find((v: Json) => v.title === title))),
+    );
+  const rangedAt = `/keyword/oneOf/${(
+    JSON.parse(readFileSync(join(SYSTEMS, 'osmcg/schemas/definitions.json'), 'utf8')) as Json
+  ).keyword.oneOf.findIndex((v: Json) => v.title === 'Ranged')}/x-reminder`;
+
+  it('refuses a reminder naming something that is not a parameter of its keyword', () => {
+    const error = loadError(withKeyword('Ranged', (v) => (v['x-reminder'] = 'Deals {damage} damage up to {range}".')));
+    expect([error.file, error.jsonPath, error.reason]).toEqual([
+      'osmcg/schemas/definitions.json',
+      rangedAt,
+      '"{damage}" is not a parameter of this keyword (its parameters: kw, dmg, range)',
+    ]);
+    expect(error.message).toBe(`osmcg/schemas/definitions.json at ${rangedAt}: ${error.reason}`);
+  });
+
+  it.each([
+    ['a stray brace', 'Deals {dmg damage.', 'has a "{" or "}" that is not part of a {parameter} (write parameters as {name})'],
+    [
+      'an unknown modifier',
+      'Deals {dmg|upper} damage.',
+      'has a "{" or "}" that is not part of a {parameter} (write parameters as {name})',
+    ],
+    ['a reminder that is no text', 42, 'a reminder must be a text template'],
+  ])('refuses %s', (_label, reminder, reason) => {
+    const error = loadError(withKeyword('Ranged', (v) => (v['x-reminder'] = reminder)));
+    expect([error.file, error.jsonPath, error.reason]).toEqual(['osmcg/schemas/definitions.json', rangedAt, reason]);
+  });
+
+  it('refuses a reminder in a card type schema, and one on a schema without parameters', () => {
+    const inCardType = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'schemas/creature.schema.json'), (schema) => {
+          schema.properties.bonus = { type: 'object', properties: { n: { type: 'integer' } }, 'x-reminder': 'Adds {m}.' };
+        }),
+      ),
+    );
+    expect([inCardType.file, inCardType.jsonPath, inCardType.reason]).toEqual([
+      'osmcg/schemas/creature.schema.json',
+      '/properties/bonus/x-reminder',
+      '"{m}" is not a parameter of this keyword (its parameters: n)',
+    ]);
+    const onFlag = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'schemas/definitions.json'), (defs) => (defs.hideReminders['x-reminder'] = 'Quiet.')),
+      ),
+    );
+    expect([onFlag.jsonPath, onFlag.reason]).toEqual([
+      '/hideReminders/x-reminder',
+      'only an object schema with "properties" (a keyword and its parameters) can have a reminder',
+    ]);
+  });
+
+  it('refuses a text element hiding reminders by a missing field, or without reminders to hide', () => {
+    const rulesBox = (layouts: Json) => layouts.creature.elements.findIndex((e: Json) => e.reminders === true);
+    let at = '';
+    const missing = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'layouts.json'), (layouts) => {
+          at = `/creature/elements/${rulesBox(layouts)}/hideRemindersWhen`;
+          layouts.creature.elements[rulesBox(layouts)].hideRemindersWhen = 'quiet';
+        }),
+      ),
+    );
+    expect([missing.file, missing.jsonPath, missing.reason]).toEqual([
+      'osmcg/layouts.json',
+      at,
+      'no card type has a field "quiet"',
+    ]);
+    const pointless = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'layouts.json'), (layouts) => {
+          at = `/creature/elements/${rulesBox(layouts)}/hideRemindersWhen`;
+          delete layouts.creature.elements[rulesBox(layouts)].reminders;
+        }),
+      ),
+    );
+    expect([pointless.jsonPath, pointless.reason]).toEqual([at, 'has no effect without "reminders": true']);
+    const notFlag = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'layouts.json'), (layouts) => (layouts.creature.elements[rulesBox(layouts)].reminders = 'yes')),
+      ),
+    );
+    expect(notFlag.reason).toBe('must be boolean');
+  });
+});
+
 describe('format versions', () => {
   it('migrates a version-1 system: copy limits keep counting by card id', () => {
     const root = brokenCopy((dir) =>

@@ -261,7 +261,7 @@ describe('layoutCard with the OSMCG layouts', () => {
     const texts = (card: CardDocument) => textOps(layoutCard(osmcg, card)).map((op) => op.text);
     const [hero, creature, spell, skill, equipment] = cards;
     expect(texts(hero)).toEqual(expect.arrayContaining(['Kael, Stormcaller', 'Hero', '18', 'Start 3 · Regen +2 · Max 8']));
-    expect(texts(creature)).toEqual(expect.arrayContaining(['Ember Wolf', '3', 'Creature', 'Haste, Defense:1', 'ATK', '6"']));
+    expect(texts(creature)).toEqual(expect.arrayContaining(['Ember Wolf', '3', 'Creature', 'Haste', 'Defense:1', 'ATK', '6"']));
     expect(texts(spell)).toEqual(expect.arrayContaining(['Arc Lightning', '2', 'Spell', 'Quick']));
     expect(texts(skill)).toEqual(expect.arrayContaining(['Shield Wall', 'Skill', '2 AP', 'Quick']));
     expect(texts(equipment)).toEqual(expect.arrayContaining(['Equipment', '+2', '\u22121']));
@@ -315,7 +315,8 @@ describe('text fitting', () => {
       expect(line.x + measureText(line.text, line.size, line.font)).toBeLessThanOrEqual(element.x + element.w + EPS);
       expect(line.y - verticalMetrics(line.size, line.font).capHeightMm).toBeGreaterThanOrEqual(element.y - EPS);
       expect(line.y).toBeLessThanOrEqual(element.y + element.h + EPS);
-      expect(lines.length * lineHeight).toBeLessThanOrEqual(element.h + EPS);
+      // A line may be set in several runs (a keyword and its italic reminder): count baselines.
+      expect(new Set(lines.map((op) => op.y)).size * lineHeight).toBeLessThanOrEqual(element.h + EPS);
     }
   }
 
@@ -346,7 +347,9 @@ describe('text fitting', () => {
 
   it('never overflows the OSMCG rules box either', () => {
     const creatureLayout = osmcgLayouts.creature as CardLayout;
-    const rules = creatureLayout.elements.find((element) => element.kind === 'text' && element.text === '{text}') as TextElement;
+    const rules = creatureLayout.elements.find(
+      (element) => element.kind === 'text' && element.text.includes('{text}'),
+    ) as TextElement;
     const drawing = layoutCard(osmcg, { ...cards[5], flavor: undefined });
     const lines = textOps(drawing).filter(
       (op) => op.y > rules.y && op.y <= rules.y + rules.h + EPS && op.x >= rules.x - EPS && op.size <= rules.size,

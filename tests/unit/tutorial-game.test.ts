@@ -371,6 +371,12 @@ describe('the error messages the docs quote', () => {
       'lantern-watch/system.json at /board/zones: the board needs a zone of kind "hand"',
     ],
     ['system.json', '"version": "0.1.0",', '', 'lantern-watch/system.json at /version: is required'],
+    [
+      'schemas/definitions.json',
+      '"x-display": "Glow {x}"',
+      '"x-display": "Glow {x}", "x-reminder": "Your light is {X} higher."',
+      'lantern-watch/schemas/definitions.json at /keyword/oneOf/0/x-reminder: "{X}" is not a parameter of this keyword (its parameters: kw, x)',
+    ],
     // A known rule kind with a field of the wrong type: the message names the field.
     [
       'system.json',
