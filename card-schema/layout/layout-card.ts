@@ -4,7 +4,7 @@
 // font draws. The SVG preview and the PDF only paint the result, so they always agree.
 // Never throws on user data: an unknown card type still gets a drawing.
 
-import type { CardDocument, CardTypeDef, GameSystem, IdentityValue, SymbolDef } from '../system/format';
+import type { CardDocument, CardTypeDef, GameFont, GameSystem, IdentityValue, SymbolDef } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
 import type {
   CardDrawing,
@@ -25,6 +25,8 @@ import { PT_TO_MM, breakLines, measureText, placeRuns, truncateWithEllipsis, ver
 import { WarningSite, coverText, cutWarning, glyphWarnings } from './text-warnings';
 import { fieldPaintColor } from './field-paint';
 import { encodeSymbols, lineOps } from './inline-symbols';
+import type { FontStack } from './font-coverage';
+import { textFontStack } from './game-fonts';
 
 export const BACK_LAYOUT_ID = 'back';
 
@@ -44,6 +46,8 @@ interface LayoutSubject {
   vars: Record<string, string>;
   /** The game's inline symbols, for `{id}` tokens in text. */
   symbols?: Record<string, SymbolDef>;
+  /** The fonts the game ships, for text elements that choose one. */
+  fonts?: readonly GameFont[];
 }
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
@@ -69,6 +73,7 @@ export function layoutCardBack(system: GameSystem, doc?: CardDocument): CardDraw
     defs: system.definitions ?? {},
     vars: { systemName: system.name, typeLabel: '' },
     symbols: system.symbols,
+    fonts: system.fonts,
   };
   return draw(system, layout, subject);
 }
@@ -93,6 +98,7 @@ function cardSubject(system: GameSystem, doc: CardDocument, cardType: CardTypeDe
     defs: { ...(system.definitions ?? {}), ...(cardType?.schema.$defs ?? {}) },
     vars: { typeLabel, systemName: system.name },
     symbols: system.symbols,
+    fonts: system.fonts,
   };
 }
 
@@ -245,14 +251,15 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   const raw = renderTemplate(element.text, subject.values, { schema: subject.schema, defs: subject.defs, vars: subject.vars });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
   const face: FontFace = element.font ?? 'regular';
+  const stack = textFontStack(subject.fonts, element.family, face);
   const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
-  const covered = coverText(encoded.text, face);
+  const covered = coverText(encoded.text, stack);
   const text = covered.text;
   if (text.trim() === '') return [];
   const site = new WarningSite(element.text, subject.values, subject.vars);
   warnings.push(...glyphWarnings(covered.missing, site));
   const leading = element.leading ?? DEFAULT_LEADING;
-  const fitted = fitText(text, element, face, leading);
+  const fitted = fitText(text, element, stack, leading);
   if (fitted.linesNeeded !== undefined) warnings.push(cutWarning(site, fitted.size, fitted.linesNeeded, fitted.lines.length));
   const lineHeight = fitted.size * leading * PT_TO_MM;
   const blockHeight = fitted.lines.length * lineHeight;
@@ -264,24 +271,25 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
         ? element.y + element.h - blockHeight
         : element.y;
   // Centre the capital height in each line box, so digits sit optically centred in badges.
-  const capHeight = verticalMetrics(fitted.size, face).capHeightMm;
+  const capHeight = verticalMetrics(fitted.size, stack).capHeightMm;
   const color = paint(element.color, subject);
   const ops: DrawOp[] = [];
   fitted.lines.forEach((line, i) => {
     if (line === '') return;
-    const width = measureText(line, fitted.size, face);
+    const width = measureText(line, fitted.size, stack);
     const align = element.align ?? 'left';
     const x =
       align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
-    for (const op of lineOps(line, x, y, { size: fitted.size, font: face, color }, encoded.symbols)) {
+    for (const op of lineOps(line, x, y, { size: fitted.size, stack, color }, encoded.symbols)) {
       if (op.op !== 'text') {
         ops.push(op);
         continue;
       }
       // Each piece between symbols is set in the fonts that have its characters.
-      for (const run of placeRuns(op.text, op.size, face)) {
+      for (const run of placeRuns(op.text, op.size, stack)) {
         const piece: DrawOp = { ...op, x: op.x + run.dx, text: run.text };
+        if (run.gameFontFile !== undefined) piece.gameFontFile = run.gameFontFile;
         if (run.fallback !== undefined) piece.fallback = run.fallback;
         ops.push(piece);
       }
@@ -295,19 +303,19 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
  * `minSize`, and at the smallest size truncates the last line that fits with "…" (and says
  * how many lines it needed, for the warning).
  */
-function fitText(text: string, element: TextElement, face: FontFace, leading: number): FittedText {
+function fitText(text: string, element: TextElement, stack: FontStack, leading: number): FittedText {
   const minSize = Math.min(element.minSize ?? element.size, element.size);
   let size = element.size;
   for (;;) {
     const maxLines = Math.max(1, Math.floor(element.h / (size * leading * PT_TO_MM) + 1e-6));
     // One line more than fits is enough to know the text does not fit.
-    const lines = breakLines(text, element.w, size, face, maxLines + 1).map((line) => line.trimEnd());
+    const lines = breakLines(text, element.w, size, stack, maxLines + 1).map((line) => line.trimEnd());
     if (lines.length <= maxLines) return { lines, size };
     const smaller = Math.round((size - SHRINK_STEP_PT) * 100) / 100;
     if (smaller < minSize - 1e-9) {
       const kept = lines.slice(0, maxLines);
-      kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, face);
-      return { lines: kept, size, linesNeeded: breakLines(text, element.w, size, face).length };
+      kept[maxLines - 1] = truncateWithEllipsis(kept[maxLines - 1], element.w, size, stack);
+      return { lines: kept, size, linesNeeded: breakLines(text, element.w, size, stack).length };
     }
     size = smaller;
   }
