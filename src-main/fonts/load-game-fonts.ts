@@ -3,7 +3,7 @@
 // wrong refuses the game at the font's JSON path in system.json, like every loader error.
 
 import type { GameFont, GameFontFaces, GameFontLicense } from '../../card-schema/system/format';
-import type { FontFace } from '../../card-schema/layout/format';
+import { FONT_FACES } from '../../card-schema/layout/format';
 import { MAX_FONT_FILE_BYTES, measureFontFile } from './measure-font-file';
 
 /** A license is a page or two of text; a megabyte "license" is something else. */
@@ -19,8 +19,6 @@ export interface GameFolderFiles {
   fail(jsonPath: string, reason: string): never;
 }
 
-const FACES: readonly FontFace[] = ['regular', 'bold', 'italic'];
-
 export function loadGameFonts(declared: readonly DeclaredGameFont[], folder: GameFolderFiles): GameFont[] {
   const seen = new Set<string>();
   return declared.map((font, index) => {
@@ -29,7 +27,7 @@ export function loadGameFonts(declared: readonly DeclaredGameFont[], folder: Gam
     seen.add(font.id);
     checkLicense(font.license, `${at}/license`, folder);
     const faces: Partial<GameFontFaces> = {};
-    for (const face of FACES) {
+    for (const face of FONT_FACES) {
       const file = font.files[face];
       if (file === undefined) continue;
       const path = `${at}/files/${face}`;

@@ -19,6 +19,7 @@ import {
 import { paintCardDrawing } from './paint-drawing';
 import { PdfFonts, createPrintDocument, readPrintFonts } from './pdf-fonts';
 import { pdfImages, type ImageBytes } from './pdf-images';
+import type { GameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 type PdfDoc = typeof PDFDocument;
@@ -45,6 +46,8 @@ export interface PrintSheetInput {
   title: string;
   /** The print version of card art by image id; without it, art is left out. */
   imageBytes?: ImageBytes;
+  /** The font files the printed games ship, by SHA-256 (game-font-files.ts). */
+  gameFonts?: GameFontBuffers;
 }
 
 export interface PrintSheetResult {
@@ -69,6 +72,7 @@ export interface DrawingSheetInput {
   fontsDir: string;
   title: string;
   imageBytes?: ImageBytes;
+  gameFonts?: GameFontBuffers;
 }
 
 const CREATOR = 'Cardwright';
@@ -81,6 +85,7 @@ export async function renderPrintSheet(input: PrintSheetInput, progress: JobProg
       fontsDir: input.fontsDir,
       title: input.title,
       imageBytes: input.imageBytes,
+      gameFonts: input.gameFonts,
     },
     progress,
   );
@@ -175,7 +180,7 @@ export async function renderDrawingSheet(
     // Fill opacity (ExtGState) needs PDF 1.4 or later.
     pdfVersion: '1.7',
   });
-  const fonts = PdfFonts.register(doc, fontBuffers);
+  const fonts = PdfFonts.register(doc, fontBuffers, input.gameFonts);
   const images = pdfImages(doc, input.imageBytes ?? (() => undefined));
   const bytes = collectBytes(doc);
 

@@ -8,21 +8,35 @@ import { ApiError } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
 import { renderPrintSheet, type PrintItem, type PrintOptions, type PrintSheetResult } from '../pdf/print-sheet';
 import { requireSet, type Library } from './card-library';
+import { gameFontBuffers, type GameFontBuffers } from '../fonts/game-font-files';
 import { deckPrintItems, requireDeck } from './deck-library';
 
 export interface PrintRequest {
   items: PrintItem[];
   title: string;
+  /** The font files of the printed cards' games, read from their folders. */
+  gameFonts: GameFontBuffers;
 }
 
 export function deckPrintRequest(lib: Library, deckId: string): PrintRequest {
   const deck = requireDeck(lib, deckId);
-  return { items: deckPrintItems(lib, deck), title: deck.name };
+  return printRequest(lib, deckPrintItems(lib, deck), deck.name);
 }
 
 export function cardsPrintRequest(lib: Library, cardIds: readonly string[]): PrintRequest {
   const cards = requireCardsInOrder(lib, cardIds);
-  return { items: cardPrintItems(lib, cards), title: cardSheetTitle(lib, cards) };
+  return printRequest(lib, cardPrintItems(lib, cards), cardSheetTitle(lib, cards));
+}
+
+function printRequest(lib: Library, items: PrintItem[], title: string): PrintRequest {
+  return {
+    items,
+    title,
+    gameFonts: gameFontBuffers(
+      lib.systems,
+      items.map((item) => item.system.id),
+    ),
+  };
 }
 
 /** `dataDir` holds the image library the cards' art comes from. */
@@ -35,7 +49,14 @@ export async function printPdf(
 ): Promise<PrintSheetResult> {
   const art = await printArt(request, dataDir, progress);
   return renderPrintSheet(
-    { items: request.items, print, fontsDir, title: request.title, imageBytes: (id) => art.get(id) },
+    {
+      items: request.items,
+      print,
+      fontsDir,
+      title: request.title,
+      imageBytes: (id) => art.get(id),
+      gameFonts: request.gameFonts,
+    },
     progress,
   );
 }
