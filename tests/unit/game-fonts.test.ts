@@ -30,6 +30,7 @@ const TUTORIAL_DIR = join(ROOT, 'docs/tutorial/lantern-watch');
 const BUNDLE_FILE = join(ROOT, 'docs/tutorial/lantern-watch.cardwright-system.json');
 const FONT_FILE = join(TUTORIAL_DIR, 'fonts/Blankenburg.ttf');
 const FONT_SHA = createHash('sha256').update(readFileSync(FONT_FILE)).digest('hex');
+const DOCS = readFileSync(join(ROOT, 'docs/game-systems.md'), 'utf8');
 const fontkit = createRequire(import.meta.url)('fontkit') as { openSync(path: string): MeasurableFont };
 
 const tmpDirs: string[] = [];
@@ -100,7 +101,12 @@ describe('loading a game font', () => {
     expect(inter).toEqual(FONT_METRICS['Inter-Bold.ttf']);
   });
 
-  it.each([
+  const refusals: [
+    what: string,
+    editSystem: ((json: Record<string, unknown>) => void) | undefined,
+    editFiles: ((dir: string) => void) | undefined,
+    message: string,
+  ][] = [
     [
       'a missing file',
       (json: Record<string, unknown>) => (fontsOf(json)[0].files.regular = 'fonts/Missing.ttf'),
@@ -149,7 +155,9 @@ describe('loading a game font', () => {
       undefined,
       'lantern-watch/system.json at /fonts/1/id: another font of this game already has the id "blackletter"',
     ],
-  ])('refuses %s, naming file, JSON path and reason', (_what, editSystem, editFiles, message) => {
+  ];
+
+  it.each(refusals)('refuses %s, naming file, JSON path and reason', (_what, editSystem, editFiles, message) => {
     const dir = tutorialCopy({ system: editSystem });
     editFiles?.(dir);
     expect(loadError(dir)).toBe(message);
@@ -159,15 +167,19 @@ describe('loading a game font', () => {
     const dir = tutorialCopy({
       layouts: (json) => ((json.lantern.elements[2] as TextElement).family = 'gothic'),
     });
-    expect(loadError(dir)).toBe(
-      'lantern-watch/layouts.json at /lantern/elements/2/family: no font named "gothic" (fonts: blackletter)',
-    );
+    const message = 'lantern-watch/layouts.json at /lantern/elements/2/family: no font named "gothic" (fonts: blackletter)';
+    expect(loadError(dir)).toBe(message);
+    expect(DOCS).toContain(message);
     const noFonts = tutorialCopy({
       system: (json) => delete json.fonts,
     });
     expect(loadError(noFonts)).toBe(
       'lantern-watch/layouts.json at /lantern/elements/2/family: no font named "blackletter" (the game declares no "fonts" in system.json)',
     );
+  });
+
+  it('quotes real messages in the docs', () => {
+    for (const [, , , message] of refusals.slice(0, 3)) expect(DOCS).toContain(message);
   });
 
   it('takes the license inline too', () => {
