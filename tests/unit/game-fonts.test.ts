@@ -23,6 +23,7 @@ import { PdfFonts, createPrintDocument, readPrintFonts } from '../../src-main/pd
 import { paintCardDrawing } from '../../src-main/pdf/paint-drawing';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { apiCaller, failure } from './api-call';
+import { familyOf } from '../../src-renderer/src/lib/fonts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FONTS_DIR = join(ROOT, 'resources/fonts');
@@ -245,6 +246,14 @@ describe('layout in a game font', () => {
     const [name] = textOps(layoutCard(bold, lantern('Ada')).ops);
     expect(name).toMatchObject({ text: 'Ada', font: 'bold', gameFontFile: FONT_SHA });
     expect(measureText('Ada', 11, textFontStack(system.fonts, 'blackletter', 'bold'))).toBe(measureText('Ada', 11, stack));
+  });
+});
+
+describe('game fonts in the preview', () => {
+  it('names each game font file its own Cardwright family, which no installed font has', () => {
+    expect(familyOf({ gameFontFile: FONT_SHA })).toBe(`"Cardwright Game ${FONT_SHA.slice(0, 16)}"`);
+    expect(familyOf({ fallback: 'cjk' })).toBe('Cardwright CJK');
+    expect(familyOf({})).toBe('Inter');
   });
 });
 
