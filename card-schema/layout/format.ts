@@ -17,7 +17,8 @@ export interface FieldPaint {
   default: string;
 }
 
-export type FontFace = 'regular' | 'bold' | 'italic';
+export const FONT_FACES = ['regular', 'bold', 'italic'] as const;
+export type FontFace = (typeof FONT_FACES)[number];
 
 export interface CardLayout {
   background: Paint;
