@@ -8,13 +8,14 @@ module.exports = {
   productName: 'Cardwright',
   directories: { output: 'dist', buildResources: 'build' },
   // What the app reads at runtime (see src-main/app-paths.ts): the built bundles, the built-in
-  // game systems, the sample sets and the PDF font. Production dependencies (better-sqlite3,
+  // game systems (their JSON files, and the fonts and licenses a game may ship), the sample sets
+  // and the PDF fonts. Production dependencies (better-sqlite3,
   // pdfkit with its data/ files, ajv, zod) are added by electron-builder; sqlite's C sources
   // are not needed next to the prebuilt binary.
   files: [
     'package.json',
     'out/**/*',
-    'card-schema/systems/**/*.json',
+    'card-schema/systems/**/*.{json,ttf,otf,txt,md}',
     'resources/**/*',
     '!node_modules/better-sqlite3/{deps,src}/**/*',
     '!node_modules/better-sqlite3/binding.gyp',

@@ -1,11 +1,13 @@
 // Generates card-schema/layout/font-metrics.ts from the font files in resources/fonts, so layout
-// code can measure text without loading a font (card-schema is pure TypeScript).
+// code can measure text without loading a font (card-schema is pure TypeScript). The measuring
+// itself is font-metrics-of.mjs, which the game-system loader uses for fonts a game ships.
 // Usage: node scripts/gen-font-metrics.mjs
 
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fontkit from 'fontkit';
+import { fontMetricsOf } from './font-metrics-of.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fontsDir = join(root, 'resources', 'fonts');
@@ -17,80 +19,8 @@ const outFile = join(root, 'card-schema', 'layout', 'font-metrics.ts');
 const CARD_FONT_FILES = ['Inter-Regular.ttf', 'Inter-Bold.ttf', 'Inter-Italic.ttf'];
 const FALLBACK_FILES = ['NotoSansCJKsc-Regular-Common.otf', 'NotoSansCJKsc-Bold-Common.otf', 'NotoEmoji-Regular.ttf'];
 
-function range(from, to) {
-  const out = [];
-  for (let c = from; c <= to; c++) out.push(String.fromCodePoint(c));
-  return out;
-}
-
-const ASCII = range(0x20, 0x7e);
-
-/** Code points the font draws with a visible or spacing glyph (controls never reach layout). */
-function coveredCodePoints(font) {
-  return font.characterSet.filter((cp) => cp >= 0x20 && !(cp >= 0x7f && cp < 0xa0)).sort((a, b) => a - b);
-}
-
-/**
- * Consecutive code points as flattened [gap, length - 1] pairs, the gap counted from the end
- * of the previous run (from 0 for the first): small numbers keep the generated file short.
- */
-function runs(codePoints) {
-  const pairs = [];
-  for (const cp of codePoints) {
-    const last = pairs[pairs.length - 1];
-    if (last && last[1] === cp - 1) last[1] = cp;
-    else pairs.push([cp, cp]);
-  }
-  let previous = 0;
-  return pairs.flatMap(([first, last]) => {
-    const gap = first - previous;
-    previous = last;
-    return [gap, last - first];
-  });
-}
-
 function fontMetrics(file, withKerning) {
-  const font = fontkit.openSync(join(fontsDir, file));
-  const codePoints = coveredCodePoints(font);
-  const advance = new Map(codePoints.map((cp) => [cp, font.glyphForCodePoint(cp).advanceWidth]));
-  const counts = new Map();
-  for (const width of advance.values()) counts.set(width, (counts.get(width) ?? 0) + 1);
-  const defaultWidth = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  // [gap from the previous listed code point, width], for the same reason as `runs`.
-  const widths = [];
-  let previous = 0;
-  for (const [cp, width] of advance) {
-    if (width === defaultWidth) continue;
-    widths.push(cp - previous, width);
-    previous = cp;
-  }
-  // Kerning as shaped by the font's default features (what pdfkit and browsers apply);
-  // pairs of printable ASCII cover nearly all card text. Each pair is shaped between two
-  // "n"s, as inside a word: shaping a bare two-letter string applies start-of-text
-  // contextual rules that ordinary text does not get.
-  const kern = {};
-  if (withKerning) {
-    const width = (text) => font.layout(text).advanceWidth;
-    for (const a of ASCII) {
-      const parts = [];
-      for (const b of ASCII) {
-        const delta = width(`n${a}${b}n`) - width(`n${a}`) - width(`${b}n`);
-        if (delta !== 0) parts.push(`${b}${delta}`);
-      }
-      if (parts.length > 0) kern[a] = parts.join(' ');
-    }
-  }
-  return {
-    unitsPerEm: font.unitsPerEm,
-    ascent: font.ascent,
-    descent: font.descent,
-    capHeight: font.capHeight,
-    xHeight: font.xHeight,
-    cover: runs(codePoints),
-    defaultWidth,
-    widths,
-    kern,
-  };
+  return fontMetricsOf(fontkit.openSync(join(fontsDir, file)), { kerning: withKerning });
 }
 
 const files = [...CARD_FONT_FILES.map((file) => [file, true]), ...FALLBACK_FILES.map((file) => [file, false])];

@@ -1,6 +1,7 @@
-// Which embedded font sets each character, and how wide its glyph is. The card font comes
-// first, then the fallback fonts in order (fonts.ts); the tables come from font-metrics.ts,
-// generated from the same files the PDF embeds and the preview loads.
+// Which font sets each character, and how wide its glyph is. A text element's fonts are tried in
+// order: the game font it chose (if any), the card font, then the fallback fonts (fonts.ts). The
+// app's own tables come from font-metrics.ts, generated from the same files the PDF embeds and
+// the preview loads; a game font's come with the loaded game (measured from its file).
 
 import { isSymbolChar } from './symbol-glyphs';
 import type { FontFace } from './format';
@@ -15,14 +16,12 @@ export interface FontTable {
   kern: Map<string, number>;
 }
 
-const tables = new Map<string, FontTable>();
+const tables = new WeakMap<FontMetrics, FontTable>();
 
-/** The measuring table of one font file (built on first use). */
-export function fontTable(file: string): FontTable {
-  const cached = tables.get(file);
+/** The measuring table of one font file's metrics (built on first use). */
+export function metricsTable(metrics: FontMetrics): FontTable {
+  const cached = tables.get(metrics);
   if (cached) return cached;
-  const metrics = FONT_METRICS[file];
-  if (!metrics) throw new Error(`No metrics for font file "${file}": run node scripts/gen-font-metrics.mjs`);
   const widths = new Map<number, number>();
   let last = 0;
   for (let i = 0; i + 1 < metrics.cover.length; i += 2) {
@@ -42,27 +41,88 @@ export function fontTable(file: string): FontTable {
     for (const [, second, delta] of pairs.matchAll(/(.)(-?\d+)(?: |$)/gsu)) kern.set(first + second, Number(delta));
   }
   const table = { metrics, widths, kern };
-  tables.set(file, table);
+  tables.set(metrics, table);
   return table;
 }
 
-/** The font setting a character: `'card'` (Inter), a fallback font's id, or null when none draws it. */
-export type FontChoice = 'card' | string;
-
-export function fontFor(ch: string, face: FontFace): FontChoice | null {
-  const cp = ch.codePointAt(0) ?? 0;
-  // An inline symbol (symbol-glyphs.ts) is drawn, not set: it rides in the card font's runs.
-  if (isSymbolChar(ch) || fontTable(FONT_FILES[face]).widths.has(cp)) return 'card';
-  for (const fallback of FALLBACK_FONTS) if (fontTable(fallback.files[face]).widths.has(cp)) return fallback.id;
-  return null;
+/** The measuring table of one of the app's font files (resources/fonts). */
+export function fontTable(file: string): FontTable {
+  const metrics = FONT_METRICS[file];
+  if (!metrics) throw new Error(`No metrics for font file "${file}": run node scripts/gen-font-metrics.mjs`);
+  return metricsTable(metrics);
 }
 
-/** The font file behind a choice for a face. */
-export function fontFileFor(choice: FontChoice, face: FontFace): string {
-  if (choice === 'card') return FONT_FILES[face];
-  const fallback = FALLBACK_FONTS.find((font) => font.id === choice);
-  if (!fallback) throw new Error(`Unknown fallback font "${choice}"`);
-  return fallback.files[face];
+/** The font setting a character: `'game'` (the stack's game font), `'card'` (Inter), or a fallback font's id. */
+export type FontChoice = 'game' | 'card' | string;
+
+/** A game font's face as a stack uses it: the file's SHA-256 (how painters name it) and its metrics. */
+export interface StackGameFont {
+  file: string;
+  metrics: FontMetrics;
+}
+
+/**
+ * The fonts one text element is set in, for one face: the game font it chose (its file for
+ * that face), then the card font, then the fallback fonts.
+ */
+export class FontStack {
+  private static readonly cardOnly = new Map<FontFace, FontStack>();
+
+  private constructor(
+    readonly face: FontFace,
+    readonly game?: StackGameFont,
+  ) {}
+
+  /** The card font and the fallbacks: text of an element that chose no game font. */
+  static card(face: FontFace): FontStack {
+    let stack = FontStack.cardOnly.get(face);
+    if (!stack) {
+      stack = new FontStack(face);
+      FontStack.cardOnly.set(face, stack);
+    }
+    return stack;
+  }
+
+  static withGameFont(face: FontFace, game: StackGameFont): FontStack {
+    return new FontStack(face, game);
+  }
+
+  /** The font setting `ch`, or null when none of the stack draws it. */
+  fontFor(ch: string): FontChoice | null {
+    // An inline symbol (symbol-glyphs.ts) is drawn, not set: it rides in the first font's runs.
+    if (isSymbolChar(ch)) return this.game ? 'game' : 'card';
+    const cp = ch.codePointAt(0) ?? 0;
+    if (this.game && metricsTable(this.game.metrics).widths.has(cp)) return 'game';
+    if (fontTable(FONT_FILES[this.face]).widths.has(cp)) return 'card';
+    for (const fallback of FALLBACK_FONTS) if (fontTable(fallback.files[this.face]).widths.has(cp)) return fallback.id;
+    return null;
+  }
+
+  /** The measuring table behind a choice. */
+  table(choice: FontChoice): FontTable {
+    if (choice === 'game' && this.game) return metricsTable(this.game.metrics);
+    if (choice === 'card' || choice === 'game') return fontTable(FONT_FILES[this.face]);
+    const fallback = FALLBACK_FONTS.find((font) => font.id === choice);
+    if (!fallback) throw new Error(`Unknown fallback font "${choice}"`);
+    return fontTable(fallback.files[this.face]);
+  }
+
+  /** The stack's first font: its game font, else the card font (lines are placed by its heights). */
+  first(): FontTable {
+    return this.table(this.game ? 'game' : 'card');
+  }
+}
+
+/** What text is measured in: a face of the card font (with its fallbacks), or a whole stack. */
+export type TextFont = FontFace | FontStack;
+
+export function stackOf(font: TextFont): FontStack {
+  return typeof font === 'string' ? FontStack.card(font) : font;
+}
+
+/** The font setting a character of card-font text: `'card'`, a fallback font's id, or null when none draws it. */
+export function fontFor(ch: string, face: FontFace): FontChoice | null {
+  return FontStack.card(face).fontFor(ch);
 }
 
 export interface FontRun {
@@ -71,16 +131,18 @@ export interface FontRun {
 }
 
 /**
- * Splits text into runs set in one font each. Characters no font draws stay in the card-font
+ * Splits text into runs set in one font each. Characters no font draws stay in the first font's
  * run (layout replaces them with FALLBACK_MARK before measuring; see coverText).
  */
-export function fontRuns(text: string, face: FontFace): FontRun[] {
+export function fontRuns(text: string, font: TextFont): FontRun[] {
+  const stack = stackOf(font);
+  const firstChoice: FontChoice = stack.game ? 'game' : 'card';
   const runs: FontRun[] = [];
   for (const ch of text) {
-    const font = fontFor(ch, face) ?? 'card';
+    const choice = stack.fontFor(ch) ?? firstChoice;
     const last = runs[runs.length - 1];
-    if (last && last.font === font) last.text += ch;
-    else runs.push({ text: ch, font });
+    if (last && last.font === choice) last.text += ch;
+    else runs.push({ text: ch, font: choice });
   }
   return runs;
 }

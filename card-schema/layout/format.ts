@@ -17,7 +17,8 @@ export interface FieldPaint {
   default: string;
 }
 
-export type FontFace = 'regular' | 'bold' | 'italic';
+export const FONT_FACES = ['regular', 'bold', 'italic'] as const;
+export type FontFace = (typeof FONT_FACES)[number];
 
 export interface CardLayout {
   background: Paint;
@@ -49,6 +50,8 @@ export interface TextElement extends ElementBase {
   /** Shrink down to this size before truncating with an ellipsis. */
   minSize?: number;
   font?: FontFace;
+  /** A font the game ships (its `fonts[].id`); default the card font (Inter). */
+  family?: string;
   align?: 'left' | 'center' | 'right';
   valign?: 'top' | 'middle' | 'bottom';
   color?: Paint;
@@ -98,9 +101,21 @@ export type DrawOp =
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
   /**
    * One run of a line of text, set in one font; (x, y) is the left end of the baseline.
-   * `fallback` names the fallback font (fonts.ts) when the card font lacks these characters.
+   * `gameFontFile` names the game font file setting it (its SHA-256: see GameFontFace), when the
+   * text element chose a game font that draws these characters; `fallback` names the fallback
+   * font (fonts.ts) when neither it nor the card font does; with neither, the card font sets it.
    */
-  | { op: 'text'; x: number; y: number; text: string; size: number; font: FontFace; color: string; fallback?: string }
+  | {
+      op: 'text';
+      x: number;
+      y: number;
+      text: string;
+      size: number;
+      font: FontFace;
+      color: string;
+      fallback?: string;
+      gameFontFile?: string;
+    }
   /** An image clipped to the box; where it sits inside is `imagePlacement` (image-placement.ts). */
   | {
       op: 'image';

@@ -4,7 +4,8 @@
 // after it; a token naming no symbol stays text.
 
 import type { SymbolDef } from '../system/format';
-import type { DrawOp, FontFace } from './format';
+import type { DrawOp } from './format';
+import type { FontStack } from './font-coverage';
 import { own } from '../own-keys';
 import { SYMBOL_ADVANCE_EM, SYMBOL_CHAR_BASE, SYMBOL_CHAR_LIMIT, isSymbolChar } from './symbol-glyphs';
 import { PT_TO_MM, measureText, verticalMetrics } from './text-measure';
@@ -61,7 +62,8 @@ export function parseViewBox(viewBox: string | undefined): [number, number, numb
 
 export interface LineStyle {
   size: number;
-  font: FontFace;
+  /** The text element's fonts; the ops carry its face. */
+  stack: FontStack;
   color: string;
 }
 
@@ -70,8 +72,9 @@ export interface LineStyle {
  * text ops, each symbol as a square icon centred on the capital height in its advance.
  */
 export function lineOps(line: string, x: number, y: number, style: LineStyle, symbols: readonly ResolvedSymbol[]): DrawOp[] {
-  const { size, font, color } = style;
-  if (!Array.from(line).some(isSymbolChar)) return [{ op: 'text', x, y, text: line, size, font, color }];
+  const { size, stack: font, color } = style;
+  const face = font.face;
+  if (!Array.from(line).some(isSymbolChar)) return [{ op: 'text', x, y, text: line, size, font: face, color }];
   const em = size * PT_TO_MM;
   const side = SYMBOL_SIZE_EM * em;
   const middle = y - verticalMetrics(size, font).capHeightMm / 2;
@@ -80,7 +83,7 @@ export function lineOps(line: string, x: number, y: number, style: LineStyle, sy
   let run = '';
   let runX = x;
   const flush = () => {
-    if (run.trim() !== '') ops.push({ op: 'text', x: runX, y, text: run, size, font, color });
+    if (run.trim() !== '') ops.push({ op: 'text', x: runX, y, text: run, size, font: face, color });
     run = '';
   };
   for (const ch of line) {

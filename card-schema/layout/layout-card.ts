@@ -4,7 +4,7 @@
 // font draws. The SVG preview and the PDF only paint the result, so they always agree.
 // Never throws on user data: an unknown card type still gets a drawing.
 
-import type { CardDocument, CardTypeDef, GameSystem, IdentityValue, SymbolDef } from '../system/format';
+import type { CardDocument, CardTypeDef, GameFont, GameSystem, IdentityValue, SymbolDef } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
 import type {
   CardDrawing,
@@ -27,6 +27,8 @@ import { fieldPaintColor } from './field-paint';
 import { encodeSymbols, lineOps, type ResolvedSymbol } from './inline-symbols';
 import { spansText, styledSpans, trimSpansEnd, type StyledSpan } from './styled-text';
 import { breakStyledLines, lineWidth, truncateStyledLine, type StyledLine } from './line-breaking';
+import type { FontStack } from './font-coverage';
+import { textFontStack } from './game-fonts';
 
 export const BACK_LAYOUT_ID = 'back';
 
@@ -46,6 +48,8 @@ interface LayoutSubject {
   vars: Record<string, string>;
   /** The game's inline symbols, for `{id}` tokens in text. */
   symbols?: Record<string, SymbolDef>;
+  /** The fonts the game ships, for text elements that choose one. */
+  fonts?: readonly GameFont[];
 }
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
@@ -71,6 +75,7 @@ export function layoutCardBack(system: GameSystem, doc?: CardDocument): CardDraw
     defs: system.definitions ?? {},
     vars: { systemName: system.name, typeLabel: '' },
     symbols: system.symbols,
+    fonts: system.fonts,
   };
   return draw(system, layout, subject);
 }
@@ -95,6 +100,7 @@ function cardSubject(system: GameSystem, doc: CardDocument, cardType: CardTypeDe
     defs: { ...(system.definitions ?? {}), ...(cardType?.schema.$defs ?? {}) },
     vars: { typeLabel, systemName: system.name },
     symbols: system.symbols,
+    fonts: system.fonts,
   };
 }
 
@@ -255,11 +261,19 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
   const face: FontFace = element.font ?? 'regular';
+  // Each face's fonts: the game font the element names (its file for that face), then the card font.
+  const stacks = new Map<FontFace, FontStack>();
+  const stackOf = (spanFace: FontFace): FontStack => {
+    let stack = stacks.get(spanFace);
+    if (!stack) stacks.set(spanFace, (stack = textFontStack(subject.fonts, element.family, spanFace)));
+    return stack;
+  };
+  const stack = stackOf(face);
   const encoded = encodeSymbols(sanitize(raw).replace(/^(?:[ ]*\n)+|(?:\n[ ]*)+$/g, ''), subject.symbols);
   // Reminders are set in italic: each span is covered by the fonts of its own face.
   const missing = new Set<string>();
   const spans: StyledSpan[] = styledSpans(encoded.text, face).map((span) => {
-    const covered = coverText(span.text, span.face);
+    const covered = coverText(span.text, stackOf(span.face));
     covered.missing.forEach((ch) => missing.add(ch));
     return { text: covered.text, face: span.face };
   });
@@ -267,7 +281,7 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   const site = new WarningSite(element.text, subject.values, subject.vars);
   warnings.push(...glyphWarnings([...missing], site));
   const leading = element.leading ?? DEFAULT_LEADING;
-  const fitted = fitText(spans, element, leading);
+  const fitted = fitText(spans, element, stackOf, leading);
   if (fitted.linesNeeded !== undefined) warnings.push(cutWarning(site, fitted.size, fitted.linesNeeded, fitted.lines.length));
   const lineHeight = fitted.size * leading * PT_TO_MM;
   const blockHeight = fitted.lines.length * lineHeight;
@@ -279,9 +293,9 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
         ? element.y + element.h - blockHeight
         : element.y;
   // Centre the capital height in each line box, so digits sit optically centred in badges.
-  const capHeight = verticalMetrics(fitted.size, face).capHeightMm;
+  const capHeight = verticalMetrics(fitted.size, stack).capHeightMm;
   const color = paint(element.color, subject);
-  const measure = measureRunAt(fitted.size);
+  const measure = measureRunAt(fitted.size, stackOf);
   const ops: DrawOp[] = [];
   fitted.lines.forEach((line, i) => {
     if (line.length === 0) return;
@@ -298,7 +312,7 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
       const lead = span.text.slice(0, span.text.length - span.text.trimStart().length);
       if (shown !== '') {
         const left = spanX + measure(lead, span.face);
-        ops.push(...spanOps({ text: shown, face: span.face }, left, y, fitted.size, color, encoded.symbols));
+        ops.push(...spanOps(shown, stackOf(span.face), left, y, fitted.size, color, encoded.symbols));
       }
       spanX += measure(span.text, span.face);
     }
@@ -308,7 +322,8 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
 
 /** The ops of one span of a line: its symbols, and its text split into the fonts that have its characters. */
 function spanOps(
-  span: StyledSpan,
+  text: string,
+  stack: FontStack,
   x: number,
   y: number,
   size: number,
@@ -316,13 +331,14 @@ function spanOps(
   symbols: readonly ResolvedSymbol[],
 ): DrawOp[] {
   const ops: DrawOp[] = [];
-  for (const op of lineOps(span.text, x, y, { size, font: span.face, color }, symbols)) {
+  for (const op of lineOps(text, x, y, { size, stack, color }, symbols)) {
     if (op.op !== 'text') {
       ops.push(op);
       continue;
     }
-    for (const run of placeRuns(op.text, op.size, span.face)) {
+    for (const run of placeRuns(op.text, op.size, stack)) {
       const piece: DrawOp = { ...op, x: op.x + run.dx, text: run.text };
+      if (run.gameFontFile !== undefined) piece.gameFontFile = run.gameFontFile;
       if (run.fallback !== undefined) piece.fallback = run.fallback;
       ops.push(piece);
     }
@@ -335,11 +351,11 @@ function spanOps(
  * `minSize`, and at the smallest size truncates the last line that fits with "…" (and says
  * how many lines it needed, for the warning).
  */
-function fitText(spans: StyledSpan[], element: TextElement, leading: number): FittedText {
+function fitText(spans: StyledSpan[], element: TextElement, stackOf: (face: FontFace) => FontStack, leading: number): FittedText {
   const minSize = Math.min(element.minSize ?? element.size, element.size);
   let size = element.size;
   for (;;) {
-    const measure = measureRunAt(size);
+    const measure = measureRunAt(size, stackOf);
     const maxLines = Math.max(1, Math.floor(element.h / (size * leading * PT_TO_MM) + 1e-6));
     // One line more than fits is enough to know the text does not fit.
     const lines = breakStyledLines(spans, element.w, measure, maxLines + 1).map(trimSpansEnd);

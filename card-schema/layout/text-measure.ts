@@ -1,12 +1,13 @@
 // Measures and line-breaks text with the embedded fonts' metrics, so the SVG preview and
 // the PDF break every line at the same place. Sizes are in points, lengths in millimetres.
+// Text is measured in a TextFont: a face of the card font, or a text element's whole FontStack
+// (its game font first).
 
-import type { FontFace } from './format';
-import { FONT_FILES } from './fonts';
-import { fontFileFor, fontRuns, fontTable, type FontTable } from './font-coverage';
+import { fontRuns, stackOf, type FontTable, type TextFont } from './font-coverage';
 import { SYMBOL_ADVANCE_EM, isSymbolChar } from './symbol-glyphs';
 import { breakStyledLines, type MeasureRun } from './line-breaking';
 import { spansText } from './styled-text';
+import type { FontFace } from './format';
 
 export const PT_TO_MM = 25.4 / 72;
 
@@ -34,9 +35,10 @@ function runWidthEm(text: string, table: FontTable): number {
  * Width of one line of text in millimetres. Each run of characters is measured in the font
  * that sets it; painters draw the runs separately (no kerning across a change of font).
  */
-export function measureText(text: string, sizePt: number, face: FontFace = 'regular'): number {
+export function measureText(text: string, sizePt: number, font: TextFont = 'regular'): number {
+  const stack = stackOf(font);
   let ems = 0;
-  for (const run of fontRuns(text, face)) ems += runWidthEm(run.text, fontTable(fontFileFor(run.font, face)));
+  for (const run of fontRuns(text, stack)) ems += runWidthEm(run.text, stack.table(run.font));
   return ems * sizePt * PT_TO_MM;
 }
 
@@ -47,8 +49,9 @@ export interface VerticalMetrics {
   capHeightMm: number;
 }
 
-export function verticalMetrics(sizePt: number, face: FontFace = 'regular'): VerticalMetrics {
-  const { metrics } = fontTable(FONT_FILES[face]);
+/** The heights of the font's first font (a game font's own, when the text chose one). */
+export function verticalMetrics(sizePt: number, font: TextFont = 'regular'): VerticalMetrics {
+  const { metrics } = stackOf(font).first();
   const scale = (sizePt * PT_TO_MM) / metrics.unitsPerEm;
   return {
     ascentMm: metrics.ascent * scale,
@@ -65,31 +68,45 @@ export function breakLines(
   text: string,
   widthMm: number,
   sizePt: number,
-  face: FontFace = 'regular',
+  font: TextFont = 'regular',
   maxLines = Infinity,
 ): string[] {
-  return breakStyledLines([{ text, face }], widthMm, measureRunAt(sizePt), maxLines).map(spansText);
+  const stack = stackOf(font);
+  return breakStyledLines(
+    [{ text, face: stack.face }],
+    widthMm,
+    measureRunAt(sizePt, () => stack),
+    maxLines,
+  ).map(spansText);
 }
 
-/** Measures runs at one size, for the styled line breaker. */
-export function measureRunAt(sizePt: number): MeasureRun {
-  return (text, face) => measureText(text, sizePt, face);
+/**
+ * Measures runs at one size, for the styled line breaker; `fontOf` gives the fonts a run of
+ * each face is set in (the element's game font for that face, or the card font's face).
+ */
+export function measureRunAt(sizePt: number, fontOf: (face: FontFace) => TextFont = (face) => face): MeasureRun {
+  return (text, face) => measureText(text, sizePt, fontOf(face));
 }
 
 export interface PlacedRun {
   text: string;
-  /** Fallback font id, absent for the card font. */
+  /** The game font file (SHA-256) setting the run, when it is the stack's game font. */
+  gameFontFile?: string;
+  /** Fallback font id, when a fallback font sets the run. */
   fallback?: string;
   /** Offset of the run's left end from the line's, in millimetres. */
   dx: number;
 }
 
 /** A line's font runs with where each starts, measured as measureText measures the whole line. */
-export function placeRuns(line: string, sizePt: number, face: FontFace = 'regular'): PlacedRun[] {
+export function placeRuns(line: string, sizePt: number, font: TextFont = 'regular'): PlacedRun[] {
+  const stack = stackOf(font);
   let dx = 0;
-  return fontRuns(line, face).map((run) => {
-    const placed: PlacedRun = run.font === 'card' ? { text: run.text, dx } : { text: run.text, fallback: run.font, dx };
-    dx += runWidthEm(run.text, fontTable(fontFileFor(run.font, face))) * sizePt * PT_TO_MM;
+  return fontRuns(line, stack).map((run) => {
+    const placed: PlacedRun = { text: run.text, dx };
+    if (run.font === 'game' && stack.game) placed.gameFontFile = stack.game.file;
+    else if (run.font !== 'card' && run.font !== 'game') placed.fallback = run.font;
+    dx += runWidthEm(run.text, stack.table(run.font)) * sizePt * PT_TO_MM;
     return placed;
   });
 }

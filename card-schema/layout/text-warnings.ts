@@ -1,9 +1,9 @@
 // Layout warnings for text: what a text element could not show as the card says. They come
 // from the layout itself, so the editor, the library and the print all report the same thing.
 
-import type { FontFace, LayoutWarning } from './format';
+import type { LayoutWarning } from './format';
 import { FALLBACK_MARK } from './fonts';
-import { fontFor } from './font-coverage';
+import { stackOf, type TextFont } from './font-coverage';
 import { templateFields } from './template';
 import { own } from '../own-keys';
 
@@ -17,11 +17,12 @@ export interface CoveredText {
   missing: string[];
 }
 
-export function coverText(text: string, face: FontFace): CoveredText {
+export function coverText(text: string, font: TextFont): CoveredText {
+  const stack = stackOf(font);
   const missing = new Set<string>();
   let covered = '';
   for (const ch of text) {
-    if (ch === '\n' || fontFor(ch, face) !== null) covered += ch;
+    if (ch === '\n' || stack.fontFor(ch) !== null) covered += ch;
     else {
       missing.add(ch);
       covered += FALLBACK_MARK;

@@ -3,7 +3,8 @@
 // src-main resolves those files into this in-memory form. No game is special-cased in code.
 
 import type { JsonSchema } from './json-schema';
-import type { CardLayout } from '../layout/format';
+import type { CardLayout, FontFace } from '../layout/format';
+import type { FontMetrics } from '../layout/font-metrics';
 import type { DeckFormat } from '../deck/format';
 import type { BoardSetup } from '../playtest/format';
 
@@ -32,6 +33,46 @@ export interface GameSystem {
   reference?: GameReference;
   /** Icons that `{id}` tokens in card text turn into (`{T}` → the tap symbol). */
   symbols?: Record<string, SymbolDef>;
+  /** Fonts the game ships in its folder; a layout's text element sets its text in one by id (`family`). */
+  fonts?: GameFont[];
+}
+
+/**
+ * A font a game ships (TrueType or OpenType files in its folder). Text in it falls back to the
+ * card font, then the fallback fonts, for characters the game font does not draw.
+ */
+export interface GameFont {
+  /** What text elements name in `family`. */
+  id: string;
+  /** The font's name, for people ("Blankenburg"). */
+  label: string;
+  license: GameFontLicense;
+  /**
+   * The file of each face, relative to the game folder. `regular` is required; a face without a
+   * file of its own is set in the regular file (never a synthesized bold or slant).
+   */
+  files: { regular: string; bold?: string; italic?: string };
+  /** Added by the loader, never written in system.json: each declared face's file, measured. */
+  faces: GameFontFaces;
+}
+
+export type GameFontFaces = { regular: GameFontFace } & Partial<Record<FontFace, GameFontFace>>;
+
+/** The license the font is shared under: its text inline or in a file of the game folder (or both). */
+export interface GameFontLicense {
+  /** "SIL Open Font License 1.1" */
+  name: string;
+  /** A text file in the game folder holding the license ("fonts/OFL.txt"). */
+  file?: string;
+  text?: string;
+  url?: string;
+}
+
+/** One font file as loaded: its fingerprint (what previews and PDFs know it by) and metrics. */
+export interface GameFontFace {
+  /** SHA-256 of the file's bytes, lowercase hex. */
+  sha256: string;
+  metrics: FontMetrics;
 }
 
 /** An inline symbol: SVG path data drawn at the text's size, in the text's color. */

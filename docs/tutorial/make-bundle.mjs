@@ -1,7 +1,8 @@
 // Builds the shareable game bundle (format "cardwright-system") from the tutorial's folder and
 // sample set file:  node docs/tutorial/make-bundle.mjs
 //
-//   docs/tutorial/lantern-watch/              the game-system folder (system.json + the files it names)
+//   docs/tutorial/lantern-watch/              the game-system folder (system.json + the files it names,
+//                                             its fonts and their licenses included)
 //   docs/tutorial/lantern-watch-sample-set.json   a set file (format "cardwright-set")
 //   -> docs/tutorial/lantern-watch.cardwright-system.json
 //
@@ -35,6 +36,14 @@ for (const path of paths) files[path] = readJson(join(folder, path));
 const system = files['system.json'];
 if (!system) throw new Error(`${folder} has no system.json`);
 
+// The files the game's fonts name (each face's file, each license file), in base64.
+const fontFiles = {};
+for (const font of system.fonts ?? []) {
+  for (const path of [...Object.values(font.files), font.license.file]) {
+    if (path !== undefined) fontFiles[path] ??= readFileSync(join(folder, path)).toString('base64');
+  }
+}
+
 // A set inside a bundle is a set file without its "format"/"formatVersion" envelope.
 const sets = setFiles.map((file) => {
   const json = readJson(file);
@@ -43,8 +52,8 @@ const sets = setFiles.map((file) => {
   return { set: json.set, cards: json.cards };
 });
 
-const bundle = { format: 'cardwright-system', formatVersion: 1, system: { id: system.id, files }, sets };
+const bundle = { format: 'cardwright-system', formatVersion: 3, system: { id: system.id, files, fontFiles }, sets };
 writeFileSync(resolve(output), `${JSON.stringify(bundle, null, 2)}\n`);
 console.log(
-  `${relative(process.cwd(), resolve(output))}: ${paths.length} files, ${sets.length} set(s), ${sets.reduce((n, s) => n + s.cards.length, 0)} cards`,
+  `${relative(process.cwd(), resolve(output))}: ${paths.length} files, ${Object.keys(fontFiles).length} font and license files, ${sets.length} set(s), ${sets.reduce((n, s) => n + s.cards.length, 0)} cards`,
 );

@@ -9,6 +9,7 @@ import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
+import { FONT_FACES } from '../../card-schema/layout/format';
 
 const id = z.string().min(1).max(200);
 
@@ -284,6 +285,11 @@ export const apiContract = {
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
+  /**
+   * A font file a game ships, for the preview: the file setting `face` of the font (its own, or
+   * the regular one when the font has no file for that face).
+   */
+  getGameFont: returns<FileBlob>()(z.object({ systemId: id, fontId: id, face: z.enum(FONT_FACES) })),
   /**
    * Uninstalls a game the user installed, with its sets, cards and decks; for a game that is not
    * installed, deletes the sets and decks of it that remain.

@@ -20,6 +20,7 @@ import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleSta
 import { seedSamples } from '../services/samples';
 import { SystemRegistry } from '../services/system-registry';
 import { ImageLibrary } from '../images/image-library';
+import { gameFontBlob } from '../fonts/game-font-files';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobManager } from '../jobs/job-manager';
@@ -95,6 +96,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     appInfo: () => ({ desktop: options.desktop !== undefined, version: options.version ?? '0.0.0', dataDir: options.dataDir }),
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
+    getGameFont: ({ systemId, fontId, face }) => gameFontBlob(lib.systems, systemId, fontId, face),
     listSystemProblems: () => [
       ...errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
       ...orphanedGameData(lib),

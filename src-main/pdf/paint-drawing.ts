@@ -209,7 +209,7 @@ function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: PdfF
   const color = parseColor(op.color, where);
   if (!color) return;
   doc
-    .font(fonts.name(op.font, op.fallback))
+    .font(fonts.forOp(op))
     .fontSize(op.size)
     .fillColor(color.hex, color.opacity)
     // No `width`: a width makes pdfkit run its own line wrapper, which could re-break the

@@ -1,6 +1,7 @@
-// The fonts a print document embeds: the card font's faces and the fallback fonts (see
-// card-schema/layout/fonts.ts). Each file is read once into a Buffer and registered once per
-// document under its own name; pdfkit embeds only the glyphs a document uses.
+// The fonts a print document embeds: the card font's faces, the fallback fonts (see
+// card-schema/layout/fonts.ts) and the fonts the printed games ship (by file SHA-256, the
+// `gameFontFile` of text ops). Each file is read once into a Buffer and registered once per
+// document under its own name; pdfkit embeds only the fonts and glyphs a document uses.
 //
 // pdfkit trap: a font pdfkit opened before (the constructor's `font` option) shares its
 // PostScript name with a later registration of the same file, and then pdfkit re-opens the
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { FontFace } from '../../card-schema/layout/format';
 import { FALLBACK_FONTS, FONT_FILES } from '../../card-schema/layout/fonts';
+import type { GameFontBuffers } from '../fonts/game-font-files';
 
 type PdfDoc = typeof PDFDocument;
 
@@ -48,21 +50,38 @@ export function createPrintDocument(options: PDFKit.PDFDocumentOptions): PdfDoc 
   return new PDFDocument({ ...options, font: '' });
 }
 
-/** Looks up the registered name of a face of the card font or of a fallback font. */
+/** Looks up the registered name of a face of the card font, of a fallback font or of a game font file. */
 export class PdfFonts {
-  private constructor(private readonly names: Map<string, string>) {}
+  private constructor(
+    private readonly names: Map<string, string>,
+    private readonly gameNames: Map<string, string>,
+  ) {}
 
   /** Registers every file once in `doc` and selects the card font's regular face. */
-  static register(doc: PdfDoc, buffers: FontBuffers): PdfFonts {
+  static register(doc: PdfDoc, buffers: FontBuffers, gameFonts: GameFontBuffers = new Map()): PdfFonts {
     const names = new Map<string, string>();
     for (const [file, buffer] of buffers) {
       const name = `cardwright:${file}`;
       doc.registerFont(name, buffer);
       names.set(file, name);
     }
-    const fonts = new PdfFonts(names);
+    const gameNames = new Map<string, string>();
+    for (const [sha256, buffer] of gameFonts) {
+      const name = `cardwright:game:${sha256}`;
+      doc.registerFont(name, buffer);
+      gameNames.set(sha256, name);
+    }
+    const fonts = new PdfFonts(names, gameNames);
     doc.font(fonts.name('regular'));
     return fonts;
+  }
+
+  /** The registered name of the font a text op is set in. */
+  forOp(op: { font: FontFace; fallback?: string; gameFontFile?: string }): string {
+    if (op.gameFontFile === undefined) return this.name(op.font, op.fallback);
+    const name = this.gameNames.get(op.gameFontFile);
+    if (name === undefined) throw new Error(`The game font file ${op.gameFontFile} was not registered`);
+    return name;
   }
 
   /** The registered name for `face` of the card font, or of the fallback font `fallback`. */

@@ -23,6 +23,7 @@ import {
 import { paintCardDrawing } from './paint-drawing';
 import { PdfFonts, createPrintDocument, readPrintFonts } from './pdf-fonts';
 import { SheetImages, type ImageLoader } from './pdf-images';
+import type { GameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 type PdfDoc = typeof PDFDocument;
@@ -49,6 +50,8 @@ export interface PrintSheetInput {
   title: string;
   /** Reads the print version of card art, a page's pictures at a time; without it, art is left out. */
   loadImages?: ImageLoader;
+  /** The font files the printed games ship, by SHA-256 (game-font-files.ts). */
+  gameFonts?: GameFontBuffers;
 }
 
 export interface PrintSheetResult {
@@ -80,6 +83,7 @@ export interface DrawingSheetInput {
   fontsDir: string;
   title: string;
   loadImages?: ImageLoader;
+  gameFonts?: GameFontBuffers;
 }
 
 const CREATOR = 'Cardwright';
@@ -114,8 +118,8 @@ export async function writeDrawingSheet(
 }
 
 function drawingSheet(input: PrintSheetInput, progress: JobProgress): DrawingSheetInput {
-  const { print, fontsDir, title, loadImages } = input;
-  return { cards: expandItems(input.items, print.backs, progress), print, fontsDir, title, loadImages };
+  const { print, fontsDir, title, loadImages, gameFonts } = input;
+  return { cards: expandItems(input.items, print.backs, progress), print, fontsDir, title, loadImages, gameFonts };
 }
 
 /**
@@ -227,7 +231,7 @@ async function paintSheet(
     // Fill opacity (ExtGState) needs PDF 1.4 or later.
     pdfVersion: '1.7',
   });
-  const fonts = PdfFonts.register(doc, fontBuffers);
+  const fonts = PdfFonts.register(doc, fontBuffers, input.gameFonts);
   const images = new SheetImages(doc, input.loadImages);
   doc.pipe(sink);
 

@@ -21,6 +21,8 @@ import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
 import type { InstalledSystem } from './system-registry';
+import { loadGameFonts, type DeclaredGameFont } from '../fonts/load-game-fonts';
+import { megabytes } from '../fonts/measure-font-file';
 
 export class GameSystemLoadError extends Error {
   constructor(
@@ -50,20 +52,50 @@ interface Reader {
   dir: string;
   display(file: string): string;
   json(file: string, jsonPath: string): unknown;
+  /** A file's bytes, refused when over `maxBytes` (`what` names the kind of file in the message). */
+  bytes(file: string, jsonPath: string, maxBytes: number, what: string): Buffer;
 }
 
 function reader(dir: string): Reader {
   const root = normalize(join(dir, '..'));
   const display = (file: string) => relative(root, join(dir, file)).split(sep).join('/');
+  const inside = (file: string, jsonPath: string) => {
+    const full = normalize(join(dir, file));
+    if (!full.startsWith(normalize(dir + sep))) {
+      throw new GameSystemLoadError(display('system.json'), jsonPath, `"${file}" points outside the system folder`);
+    }
+    return full;
+  };
   return {
     root,
     dir,
     display,
-    json(file, jsonPath) {
-      const full = normalize(join(dir, file));
-      if (!full.startsWith(normalize(dir + sep))) {
-        throw new GameSystemLoadError(display('system.json'), jsonPath, `"${file}" points outside the system folder`);
+    bytes(file, jsonPath, maxBytes, what) {
+      const full = inside(file, jsonPath);
+      const missing = () => new GameSystemLoadError(display('system.json'), jsonPath, `the file "${file}" does not exist`);
+      let size: number | undefined;
+      try {
+        const stat = statSync(full);
+        if (stat.isFile()) size = stat.size;
+      } catch {
+        // Reported below, like a folder where the file should be.
       }
+      if (size === undefined) throw missing();
+      if (size > maxBytes) {
+        throw new GameSystemLoadError(
+          display('system.json'),
+          jsonPath,
+          `"${file}" is ${megabytes(size)}; ${what} may be at most ${megabytes(maxBytes)}`,
+        );
+      }
+      try {
+        return readFileSync(full);
+      } catch {
+        throw missing();
+      }
+    },
+    json(file, jsonPath) {
+      const full = inside(file, jsonPath);
       let text: string;
       try {
         text = readFileSync(full, 'utf8');
@@ -207,7 +239,15 @@ export function loadGameSystem(dir: string): GameSystem {
     return { ...cardType, schema } as GameSystem['cardTypes'][number];
   });
 
-  const system = { ...file, definitions, layouts, cardTypes } as unknown as GameSystem;
+  const fonts = Array.isArray(file.fonts)
+    ? loadGameFonts(file.fonts as DeclaredGameFont[], {
+        bytes: read.bytes,
+        fail: (jsonPath, reason) => {
+          throw new GameSystemLoadError(systemFile, jsonPath, reason);
+        },
+      })
+    : undefined;
+  const system = { ...file, definitions, layouts, cardTypes, ...(fonts ? { fonts } : {}) } as unknown as GameSystem;
   checkReferences(system, systemFile, layoutsFile ? read.display(layoutsFile) : systemFile, layoutsFile ? '' : '/layouts');
   return system;
 }
@@ -315,6 +355,7 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   );
 
   const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
+  const fontIds = (system.fonts ?? []).map((font) => font.id);
   const imageFields = new Set(
     system.cardTypes.flatMap((cardType) =>
       Object.entries(cardType.schema.properties ?? {})
@@ -344,6 +385,10 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
           `${at}/field`,
           `"${element.field}" is no image field of any card type (declare it with "x-kind": "image"; image fields: ${known})`,
         );
+      }
+      if (element.kind === 'text' && element.family !== undefined && !fontIds.includes(element.family)) {
+        const known = fontIds.length > 0 ? `fonts: ${fontIds.join(', ')}` : 'the game declares no "fonts" in system.json';
+        throw new GameSystemLoadError(layoutsFile, `${at}/family`, `no font named "${element.family}" (${known})`);
       }
       if (element.kind === 'text') {
         for (const match of element.text.matchAll(PLACEHOLDER)) {

@@ -7,21 +7,35 @@ import { ApiError } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
 import { writePrintSheet, type PrintItem, type PrintOptions, type PrintSheetFile } from '../pdf/print-sheet';
 import { requireSet, type Library } from './card-library';
+import { gameFontBuffers, type GameFontBuffers } from '../fonts/game-font-files';
 import { deckPrintItems, requireDeck } from './deck-library';
 
 export interface PrintRequest {
   items: PrintItem[];
   title: string;
+  /** The font files of the printed cards' games, read from their folders. */
+  gameFonts: GameFontBuffers;
 }
 
 export function deckPrintRequest(lib: Library, deckId: string): PrintRequest {
   const deck = requireDeck(lib, deckId);
-  return { items: deckPrintItems(lib, deck), title: deck.name };
+  return printRequest(lib, deckPrintItems(lib, deck), deck.name);
 }
 
 export function cardsPrintRequest(lib: Library, cardIds: readonly string[]): PrintRequest {
   const cards = requireCardsInOrder(lib, cardIds);
-  return { items: cardPrintItems(lib, cards), title: cardSheetTitle(lib, cards) };
+  return printRequest(lib, cardPrintItems(lib, cards), cardSheetTitle(lib, cards));
+}
+
+function printRequest(lib: Library, items: PrintItem[], title: string): PrintRequest {
+  return {
+    items,
+    title,
+    gameFonts: gameFontBuffers(
+      lib.systems,
+      items.map((item) => item.system.id),
+    ),
+  };
 }
 
 /** Writes the PDF to `path`; `dataDir` holds the image library the cards' art comes from. */
@@ -32,7 +46,7 @@ export async function printPdf(
   path: string,
   progress?: JobProgress,
 ): Promise<PrintSheetFile> {
-  const input = { items: request.items, print, fontsDir: paths.fontsDir, title: request.title };
+  const input = { items: request.items, print, fontsDir: paths.fontsDir, title: request.title, gameFonts: request.gameFonts };
   return writePrintSheet({ ...input, loadImages: (ids) => readPrintImages(paths.dataDir, ids) }, path, progress);
 }
 

@@ -1,5 +1,5 @@
-// Game-system bundles: one shareable file holding a system folder's JSON files and the sets of
-// that game. Import writes the folder into the user's systems folder only after it loads
+// Game-system bundles: one shareable file holding a system folder's JSON files, the files its
+// fonts declare (font and license files, in base64) and the sets of that game. Import writes the folder into the user's systems folder only after it loads
 // cleanly (same loader and checks as the built-in systems) and its sets imported, all or
 // nothing. Built-in systems cannot be overwritten; a user system with the same id is replaced.
 
@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { GameSystem } from '../../card-schema/system/format';
+import { FONT_FACES } from '../../card-schema/layout/format';
 import { ApiError, type FileBlob, type ImportSystemResult, type RemoveSystemResult } from '../api/contract';
 import type { Library } from './card-library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
@@ -18,20 +19,41 @@ import { importSetContent, parseSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, seri
 import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
 
 export const SYSTEM_BUNDLE_FORMAT = 'cardwright-system';
-/** 1: files and sets; 2: plus `images`, the pictures the sets' cards reference (version 1 bundles still import). */
-export const SYSTEM_BUNDLE_VERSION = 2;
+/**
+ * 1: files and sets; 2: plus `images`, the pictures the sets' cards reference; 3: plus
+ * `system.fontFiles`, the files the game's fonts declare (older bundles still import).
+ */
+export const SYSTEM_BUNDLE_VERSION = 3;
 const MAX_FILES = 500;
+/** A game declares at most 16 fonts of 3 faces, each with a license file. */
+const MAX_FONT_FILES = 64;
 /** The longest file or folder name common file systems (ext4, NTFS, APFS) allow. */
 const MAX_SEGMENT = 255;
-/** Relative paths of JSON files, without "." or ".." segments. */
-const SAFE_PATH = /^(?:[A-Za-z0-9_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.json$/;
+/** Relative paths without "." or ".." segments: folders, then a file name. */
+const SAFE_FOLDERS = '(?:[A-Za-z0-9_][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)*\\/)*[A-Za-z0-9_][A-Za-z0-9_.-]*';
+/** Paths of the JSON files. */
+const SAFE_PATH = new RegExp(`^${SAFE_FOLDERS}\\.json$`);
+/** Paths of font files and license files (what a game's fonts may declare). */
+const SAFE_FONT_PATH = new RegExp(`^${SAFE_FOLDERS}\\.(?:ttf|otf|txt|md)$`, 'i');
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface SystemBundleJson {
   format: typeof SYSTEM_BUNDLE_FORMAT;
   formatVersion: number;
-  system: { id: string; files: Record<string, unknown> };
+  /** `fontFiles`: each file the game's fonts declare (font files, license files) in base64, by path. */
+  system: { id: string; files: Record<string, unknown>; fontFiles: Record<string, string> };
   sets: { set: unknown; cards: unknown }[];
   images: FileImagesJson;
+}
+
+/** The files a loaded game's fonts name: each face's file and each license file, in order, once. */
+function fontFilePaths(system: GameSystem): string[] {
+  const paths = new Set<string>();
+  for (const font of system.fonts ?? []) {
+    for (const face of FONT_FACES) if (font.files[face] !== undefined) paths.add(font.files[face]);
+    if (font.license.file !== undefined) paths.add(font.license.file);
+  }
+  return [...paths];
 }
 
 function jsonFilesUnder(dir: string): string[] {
@@ -47,6 +69,10 @@ export function exportSystemBundle(lib: Library, systemId: string, progress: Job
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   const files: Record<string, unknown> = {};
   for (const file of jsonFilesUnder(installed.dir)) files[file] = JSON.parse(readFileSync(join(installed.dir, file), 'utf8'));
+  const fontFiles: Record<string, string> = {};
+  for (const path of fontFilePaths(system)) {
+    fontFiles[path] = readFileSync(join(installed.dir, ...path.split('/'))).toString('base64');
+  }
   const systemSets = lib.store.sets.list().filter((set) => set.systemId === systemId);
   const docs: unknown[] = [];
   const sets = systemSets.map((set, index) => {
@@ -59,7 +85,7 @@ export function exportSystemBundle(lib: Library, systemId: string, progress: Job
   const bundle: SystemBundleJson = {
     format: SYSTEM_BUNDLE_FORMAT,
     formatVersion: SYSTEM_BUNDLE_VERSION,
-    system: { id: system.id, files },
+    system: { id: system.id, files, fontFiles },
     sets,
     images: fileImagesOf(lib.images, docs),
   };
@@ -69,6 +95,8 @@ export function exportSystemBundle(lib: Library, systemId: string, progress: Job
 interface ParsedBundle {
   systemId: string;
   files: Record<string, unknown>;
+  /** Font and license files by path, in base64 (shape checked; the loader checks the fonts). */
+  fontFiles: Record<string, string>;
   sets: unknown[];
   /** The bundle's pictures, and any a set of it carries itself. */
   images: Map<string, FileImage>;
@@ -79,33 +107,50 @@ function quoted(path: string): string {
   return path.length > 80 ? `"${path.slice(0, 60)}…" (${path.length} characters)` : `"${path}"`;
 }
 
+/** Where a bundle's file paths are, and what each may be. */
+interface PathKind {
+  where: 'system.files' | 'system.fontFiles';
+  safe: RegExp;
+  /** Completes "is not a relative path to …". */
+  what: string;
+}
+
+const JSON_FILES: PathKind = { where: 'system.files', safe: SAFE_PATH, what: 'a .json file inside the system folder' };
+const FONT_FILES: PathKind = {
+  where: 'system.fontFiles',
+  safe: SAFE_FONT_PATH,
+  what: 'a font (.ttf, .otf) or license (.txt, .md) file inside the system folder',
+};
+
 /**
  * The paths must be writable as they are on every desktop OS: safe characters, no segment over
  * MAX_SEGMENT characters, and no two that collide — the same name in another case, or a file
  * that another path needs as its folder ("system.json" and "system.json/x.json").
  */
-function checkFilePaths(fileName: string, paths: readonly string[]): void {
+function checkFilePaths(fileName: string, groups: readonly { kind: PathKind; paths: readonly string[] }[]): void {
   const files = new Map<string, string>();
-  for (const path of paths) {
-    const parts = path.split('/');
-    const long = parts.find((part) => part.length > MAX_SEGMENT);
-    if (long !== undefined) {
-      throw invalidFile(
-        fileName,
-        `system.files: ${quoted(path)} has a name of ${long.length} characters; file and folder names may have at most ${MAX_SEGMENT}`,
-      );
+  for (const { kind, paths } of groups) {
+    for (const path of paths) {
+      const parts = path.split('/');
+      const long = parts.find((part) => part.length > MAX_SEGMENT);
+      if (long !== undefined) {
+        throw invalidFile(
+          fileName,
+          `${kind.where}: ${quoted(path)} has a name of ${long.length} characters; file and folder names may have at most ${MAX_SEGMENT}`,
+        );
+      }
+      if (!kind.safe.test(path) || parts.some((part) => part === '..' || part === '.')) {
+        throw invalidFile(fileName, `${kind.where}: ${quoted(path)} is not a relative path to ${kind.what}`);
+      }
+      const key = path.toLowerCase();
+      const other = files.get(key);
+      if (other !== undefined)
+        throw invalidFile(
+          fileName,
+          `${kind.where}: ${quoted(path)} and ${quoted(other)} name the same file on Windows and macOS`,
+        );
+      files.set(key, path);
     }
-    if (!SAFE_PATH.test(path) || parts.some((part) => part === '..' || part === '.')) {
-      throw invalidFile(
-        fileName,
-        `system.files: ${quoted(path)} is not a relative path to a .json file inside the system folder`,
-      );
-    }
-    const key = path.toLowerCase();
-    const other = files.get(key);
-    if (other !== undefined)
-      throw invalidFile(fileName, `system.files: ${quoted(path)} and ${quoted(other)} name the same file on Windows and macOS`);
-    files.set(key, path);
   }
   for (const [key, path] of files) {
     const parts = key.split('/');
@@ -132,7 +177,11 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
   const paths = Object.keys(system.files);
   if (paths.length > MAX_FILES)
     throw invalidFile(fileName, `system.files holds ${paths.length} files; at most ${MAX_FILES} are allowed`);
-  checkFilePaths(fileName, paths);
+  const fontFiles = parseFontFiles(fileName, system.fontFiles);
+  checkFilePaths(fileName, [
+    { kind: JSON_FILES, paths },
+    { kind: FONT_FILES, paths: Object.keys(fontFiles) },
+  ]);
   const main = system.files['system.json'];
   if (!isPlainObject(main)) throw invalidFile(fileName, 'system.files must contain "system.json" (an object)');
   const systemId = main.id;
@@ -156,7 +205,25 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
       );
     }
   });
-  return { systemId, files: system.files, sets, images };
+  return { systemId, files: system.files, fontFiles, sets, images };
+}
+
+/** `system.fontFiles`: base64 file contents by path (absent in bundles before version 3). */
+function parseFontFiles(fileName: string, value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (!isPlainObject(value))
+    throw invalidFile(fileName, `system.fontFiles must be an object of files by path, found ${describeValue(value)}`);
+  const entries = Object.entries(value);
+  if (entries.length > MAX_FONT_FILES)
+    throw invalidFile(fileName, `system.fontFiles holds ${entries.length} files; at most ${MAX_FONT_FILES} are allowed`);
+  for (const [path, data] of entries) {
+    if (typeof data !== 'string' || !BASE64.test(data))
+      throw invalidFile(
+        fileName,
+        `system.fontFiles[${quoted(path)}] must be the file's bytes in base64, found ${describeValue(data)}`,
+      );
+  }
+  return value as Record<string, string>;
 }
 
 /** Writes the files into a fresh staging folder named after the system and loads it from there. */
@@ -168,12 +235,23 @@ function stageSystem(
   const staging = join(userSystemsDir, `.staging-${randomUUID()}`);
   const dir = join(staging, bundle.systemId);
   try {
-    for (const [path, content] of Object.entries(bundle.files)) {
+    const write = (path: string, content: string | Buffer) => {
       const target = join(dir, ...path.split('/'));
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, `${JSON.stringify(content, null, 2)}\n`);
+      writeFileSync(target, content);
+    };
+    for (const [path, content] of Object.entries(bundle.files)) write(path, `${JSON.stringify(content, null, 2)}\n`);
+    for (const [path, data] of Object.entries(bundle.fontFiles)) write(path, Buffer.from(data, 'base64'));
+    const system = loadGameSystem(dir);
+    const declared = new Set(fontFilePaths(system));
+    const stray = Object.keys(bundle.fontFiles).find((path) => !declared.has(path));
+    if (stray !== undefined) {
+      throw invalidFile(
+        fileName,
+        `system.fontFiles: ${quoted(stray)} is no file the game's fonts name (system.json "fonts": files and license files)`,
+      );
     }
-    return { system: loadGameSystem(dir), dir, staging };
+    return { system, dir, staging };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof GameSystemLoadError) throw invalidFile(fileName, `the game system is not valid: ${error.message}`);

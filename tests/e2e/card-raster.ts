@@ -11,16 +11,17 @@ import type { CardDrawing } from '../../card-schema/layout/format';
 import { MM_TO_PT } from '../../src-main/pdf/imposition';
 import { paintCardDrawing } from '../../src-main/pdf/paint-drawing';
 import { PdfFonts, createPrintDocument, readPrintFonts } from '../../src-main/pdf/pdf-fonts';
+import type { GameFontBuffers } from '../../src-main/fonts/game-font-files';
 
 const FONTS_DIR = resolve(import.meta.dirname, '../../resources/fonts');
 /** About a sixth of a millimetre at the 600-pixel card width the comparisons use. */
 const BLUR_SIGMA_PX = 1.5;
 
-/** A one-page PDF holding only this card, trimmed to its edges. */
-export async function oneCardPdf(drawing: CardDrawing): Promise<Buffer> {
+/** A one-page PDF holding only this card, trimmed to its edges; `gameFonts`: its game's font files by SHA-256. */
+export async function oneCardPdf(drawing: CardDrawing, gameFonts?: GameFontBuffers): Promise<Buffer> {
   const box = { x: 0, y: 0, w: drawing.widthMm, h: drawing.heightMm };
   const doc = createPrintDocument({ autoFirstPage: false, size: [box.w * MM_TO_PT, box.h * MM_TO_PT], margin: 0 });
-  const fonts = PdfFonts.register(doc, await readPrintFonts(FONTS_DIR));
+  const fonts = PdfFonts.register(doc, await readPrintFonts(FONTS_DIR), gameFonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolveEnd) => doc.on('end', () => resolveEnd()));

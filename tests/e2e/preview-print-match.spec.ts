@@ -2,14 +2,20 @@
 // printed alone to PDF (pdfkit, rasterized by pdftoppm) are compared pixel by pixel at the
 // same size, for a Latin card and for a card with CJK and emoji text. A negative control (the
 // CJK card printed with its fallback runs forced into the card font, i.e. "NO GLYPH" boxes)
-// shows that the threshold catches the mismatch the issue was about.
+// shows that the threshold catches the mismatch the issue was about. A card whose game ships its
+// own font (the tutorial game's Blankenburg) is compared too, against the same card printed in
+// Inter as its negative control.
 
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { layoutCard } from '../../card-schema/layout/layout-card';
 import { expect, test } from './fixtures';
 import { oneCardPdf, pixelDifference, rasterizePdf } from './card-raster';
+import type { GameFontBuffers } from '../../src-main/fonts/game-font-files';
 
 // Two device pixels per CSS pixel: the 300 px preview becomes 600 × 838 pixels (about 240 dpi
 // on the 63 mm card), fine enough that small text is drawn, not smudged.
@@ -65,17 +71,35 @@ async function api<T>(page: Page, origin: string, token: string, method: string,
   return envelope.value as T;
 }
 
-/** Saves the card, opens it in the editor and screenshots the live preview. */
-async function previewScreenshot(page: Page, origin: string, token: string, doc: CardDocument): Promise<Buffer> {
-  await api(page, origin, token, 'saveCard', { setId: 'osmcg-core', doc });
+/** Saves the card (into `setId`), opens it in the editor and screenshots the live preview. */
+async function previewScreenshot(
+  page: Page,
+  origin: string,
+  token: string,
+  doc: CardDocument,
+  setId = 'osmcg-core',
+): Promise<Buffer> {
+  await api(page, origin, token, 'saveCard', { setId, doc });
   await page.reload();
+  // The library opens on the first game's cards; another game's card is found in its set.
+  if (setId !== 'osmcg-core') await page.getByTestId('set-row').filter({ hasText: 'Lantern Watch Sample Set' }).click();
   await page.getByTestId('library-search').fill(doc.name);
   const row = page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: doc.name });
   await row.first().dblclick();
   const preview = page.getByRole('complementary', { name: 'Live preview' }).getByTestId('card-preview');
   await expect(preview).toBeVisible();
-  // Every face the card uses (fallback fonts load on first use) before the picture is taken.
+  // Every face the card uses (fallback fonts load on first use, game fonts once fetched) before
+  // the picture is taken.
   await page.evaluate(() => document.fonts.ready);
+  if (setId !== 'osmcg-core') {
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((font) => font.family.startsWith('Cardwright Game') && font.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+  }
   await expect.poll(() => page.evaluate(() => [...document.fonts].every((font) => font.status !== 'loading'))).toBe(true);
   // A copy of the preview pinned to the page's top-left corner: the pane centres the original
   // at a fractional position, which would shift every edge by part of a pixel.
@@ -95,13 +119,19 @@ async function osmcgSystem(page: Page, origin: string, token: string): Promise<G
   return api<GameSystem>(page, origin, token, 'getSystem', { systemId: 'osmcg' });
 }
 
-async function comparePreviewAndPrint(page: Page, origin: string, token: string, doc: CardDocument, drawing: CardDrawing) {
-  const osmcg = await osmcgSystem(page, origin, token);
-  const shot = await previewScreenshot(page, origin, token, doc);
+async function comparePreviewAndPrint(
+  page: Page,
+  origin: string,
+  token: string,
+  doc: CardDocument,
+  drawing: CardDrawing,
+  game: { setId: string; fonts: GameFontBuffers } = { setId: 'osmcg-core', fonts: new Map() },
+) {
+  const shot = await previewScreenshot(page, origin, token, doc, game.setId);
   const sharp = (await import('sharp')).default;
   const { width = 0, height = 0 } = await sharp(shot).metadata();
-  const printed = rasterizePdf(await oneCardPdf(drawing), width, height);
-  const inset = Math.round((INSET_MM / osmcg.card.widthMm) * width);
+  const printed = rasterizePdf(await oneCardPdf(drawing, game.fonts), width, height);
+  const inset = Math.round((INSET_MM / drawing.widthMm) * width);
   return { shot, printed, width, height, inset, difference: await pixelDifference(shot, printed, inset) };
 }
 
@@ -137,4 +167,54 @@ test('the preview and the printed card agree for CJK and emoji text', async ({ p
   const brokenDifference = await pixelDifference(result.shot, broken, result.inset);
   expect(brokenDifference.differing, JSON.stringify(brokenDifference)).toBeGreaterThan(4 * MAX_DIFFERING_SHARE);
   expect(brokenDifference.mean, JSON.stringify(brokenDifference)).toBeGreaterThan(MAX_MEAN_DIFFERENCE);
+});
+
+const TUTORIAL = resolve(import.meta.dirname, '../../docs/tutorial');
+
+/** Installs the tutorial game (its bundle carries its font) through the import job. */
+async function importTutorialGame(page: Page, origin: string, token: string): Promise<GameSystem> {
+  const text = readFileSync(resolve(TUTORIAL, 'lantern-watch.cardwright-system.json'), 'utf8');
+  const job = await api<{ id: string }>(page, origin, token, 'startJob', {
+    job: { kind: 'importSystem', fileName: 'lw.json', text },
+  });
+  await expect
+    .poll(async () => (await api<{ state: string }>(page, origin, token, 'jobStatus', { jobId: job.id })).state)
+    .toBe('done');
+  return api<GameSystem>(page, origin, token, 'getSystem', { systemId: 'lantern-watch' });
+}
+
+test("the preview and the printed card agree for a card in its game's own font", async ({ page, host }, testInfo) => {
+  const lanternWatch = await importTutorialGame(page, host.origin, host.token);
+  const fontFile = readFileSync(resolve(TUTORIAL, 'lantern-watch/fonts/Blankenburg.ttf'));
+  const sha256 = createHash('sha256').update(fontFile).digest('hex');
+  const doc: CardDocument = {
+    type: 'keeper',
+    name: 'Warden Hollis',
+    faction: ['tide'],
+    oil: 4,
+    wick: 2,
+    text: 'At Dusk, hang one Lantern for free.',
+    flavor: 'Every street remembers her light.',
+  };
+  const drawing = layoutCard(lanternWatch, doc);
+  // The name is set in the game font, the rest in Inter.
+  expect(drawing.ops).toContainEqual(expect.objectContaining({ op: 'text', text: 'Warden Hollis', gameFontFile: sha256 }));
+  expect(drawing.warnings).toEqual([]);
+
+  const game = { setId: 'lantern-watch-sample', fonts: new Map([[sha256, fontFile]]) };
+  const result = await comparePreviewAndPrint(page, host.origin, host.token, doc, drawing, game);
+  await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
+  await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
+  expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
+  expect(result.difference.differing, JSON.stringify(result.difference)).toBeLessThan(MAX_DIFFERING_SHARE);
+
+  // Negative control: the name printed in Inter instead of the game font.
+  const inInter: CardDrawing = {
+    ...drawing,
+    ops: drawing.ops.map((op) => (op.op === 'text' ? { ...op, gameFontFile: undefined } : op)),
+  };
+  const control = rasterizePdf(await oneCardPdf(inInter), result.width, result.height);
+  const controlDifference = await pixelDifference(result.shot, control, result.inset);
+  await testInfo.attach('control.png', { body: control, contentType: 'image/png' });
+  expect(controlDifference.differing, JSON.stringify(controlDifference)).toBeGreaterThan(result.difference.differing * 10);
 });

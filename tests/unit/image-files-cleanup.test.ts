@@ -122,7 +122,7 @@ describe('set files and game bundles with pictures', () => {
     await from.call('saveCard', { setId: from.setId, doc: lanternDoc('Painted Lamp', { id: art.id }) });
     const bundle = await from.call('exportSystem', { systemId: ART_GAME_ID });
     const json = JSON.parse(new TextDecoder().decode(bundle.bytes)) as { formatVersion: number; images: Record<string, unknown> };
-    expect(json.formatVersion).toBe(2);
+    expect(json.formatVersion).toBe(3);
     expect(Object.keys(json.images)).toEqual([art.id]);
 
     const to = await openApp();

@@ -56,7 +56,12 @@ describe('system bundles', () => {
     const file = await call('exportSystem', { systemId: 'osmcg' });
     expect(file.fileName).toBe('OSMCG.cardwright-system.json');
     const bundle = decode(file.bytes);
-    expect(bundle).toMatchObject({ format: 'cardwright-system', formatVersion: 2, system: { id: 'osmcg' }, images: {} });
+    expect(bundle).toMatchObject({
+      format: 'cardwright-system',
+      formatVersion: 3,
+      system: { id: 'osmcg', fontFiles: {} },
+      images: {},
+    });
     expect(Object.keys(bundle.system.files)).toEqual(
       expect.arrayContaining(['system.json', 'layouts.json', 'schemas/creature.schema.json']),
     );

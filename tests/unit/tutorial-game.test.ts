@@ -253,10 +253,10 @@ describe('the tutorial bundle', () => {
     const bundle = readJson(BUNDLE_FILE) as {
       format: string;
       formatVersion: number;
-      system: { id: string; files: Record<string, unknown> };
+      system: { id: string; files: Record<string, unknown>; fontFiles: Record<string, string> };
       sets: unknown[];
     };
-    expect([bundle.format, bundle.formatVersion, bundle.system.id]).toEqual(['cardwright-system', 1, 'lantern-watch']);
+    expect([bundle.format, bundle.formatVersion, bundle.system.id]).toEqual(['cardwright-system', 3, 'lantern-watch']);
     expect(bundle.system.files).toEqual(folderFiles(SYSTEM_DIR));
     expect(Object.keys(bundle.system.files).sort()).toEqual([
       'layouts.json',
@@ -265,6 +265,10 @@ describe('the tutorial bundle', () => {
       'schemas/lantern.schema.json',
       'system.json',
     ]);
+    // The game's font and its license travel with it, byte for byte.
+    expect(Object.keys(bundle.system.fontFiles).sort()).toEqual(['fonts/Blankenburg.ttf', 'fonts/OFL.txt']);
+    for (const [path, data] of Object.entries(bundle.system.fontFiles))
+      expect(Buffer.from(data, 'base64').equals(readFileSync(join(SYSTEM_DIR, path))), path).toBe(true);
     expect(bundle.sets).toEqual([{ set: setFile.set, cards: setFile.cards }]);
   });
 

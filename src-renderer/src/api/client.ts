@@ -106,6 +106,7 @@ const METHODS: Record<ApiMethod, true> = {
   listSystems: true,
   getSystem: true,
   listSystemProblems: true,
+  getGameFont: true,
   removeSystem: true,
   listSets: true,
   createSet: true,

@@ -3,7 +3,7 @@
 // which the strict CSP (font-src 'self') allows; no remote or system fonts are involved.
 
 import { FALLBACK_FONTS, FONT_FAMILY, FONT_FILES } from '../../../card-schema/layout/fonts';
-import type { FontFace as CardFontFace } from '../../../card-schema/layout/format';
+import type { DrawOp, FontFace as CardFontFace } from '../../../card-schema/layout/format';
 
 export { FONT_FAMILY };
 
@@ -27,13 +27,19 @@ export const FACE_STYLE: Record<CardFontFace, { weight: string; style: string }>
   italic: { weight: '400', style: 'italic' },
 };
 
+/** The family a game font file is registered under (game-fonts.ts), unquoted: its SHA-256's start. */
+export function gameFontFamilyName(file: string): string {
+  return `Cardwright Game ${file.slice(0, 16)}`;
+}
+
 /**
- * The CSS family of a text op: its fallback font's, or the card font's. No generic family
- * after it: a character the layout did not cover was already replaced, and a system font
- * standing in would draw what the print cannot.
+ * The CSS family of a text op: its game font file's (game-fonts.ts), its fallback font's, or the
+ * card font's. No generic family after it: a character the layout did not cover was already
+ * replaced, and a system font standing in would draw what the print cannot.
  */
-export function familyOf(fallback: string | undefined): string {
-  return FALLBACK_FONTS.find((font) => font.id === fallback)?.family ?? FONT_FAMILY;
+export function familyOf(op: Pick<Extract<DrawOp, { op: 'text' }>, 'fallback' | 'gameFontFile'>): string {
+  if (op.gameFontFile !== undefined) return `"${gameFontFamilyName(op.gameFontFile)}"`;
+  return FALLBACK_FONTS.find((font) => font.id === op.fallback)?.family ?? FONT_FAMILY;
 }
 
 let loading: Promise<void> | null = null;

@@ -1,0 +1,109 @@
+// What a print-and-play export can be asked for: paper, card size, bleed, gaps, margins, cut
+// guides, how fronts and backs are arranged, and the duplex corrections printers need. Pure
+// data shared by the API (which checks it), the print dialog (which previews it) and the PDF.
+// All lengths are millimetres unless the name says otherwise.
+
+export interface SizeMm {
+  widthMm: number;
+  heightMm: number;
+}
+
+/** Paper presets, portrait. */
+export const PAPER_PRESETS = {
+  A4: { widthMm: 210, heightMm: 297 },
+  Letter: { widthMm: 215.9, heightMm: 279.4 },
+  A3: { widthMm: 297, heightMm: 420 },
+  Legal: { widthMm: 215.9, heightMm: 355.6 },
+  Tabloid: { widthMm: 279.4, heightMm: 431.8 },
+} as const satisfies Record<string, SizeMm>;
+
+export type PaperPreset = keyof typeof PAPER_PRESETS;
+
+/** Common card sizes, portrait. */
+export const CARD_SIZE_PRESETS = {
+  poker: { widthMm: 63, heightMm: 88, label: 'Poker (63 × 88 mm)' },
+  bridge: { widthMm: 57, heightMm: 89, label: 'Bridge (57 × 89 mm)' },
+  'mini-american': { widthMm: 41, heightMm: 63, label: 'Mini American (41 × 63 mm)' },
+  'mini-euro': { widthMm: 44, heightMm: 68, label: 'Mini Euro (44 × 68 mm)' },
+  euro: { widthMm: 59, heightMm: 92, label: 'Euro (59 × 92 mm)' },
+  japanese: { widthMm: 59, heightMm: 86, label: 'Japanese (59 × 86 mm)' },
+  tarot: { widthMm: 70, heightMm: 120, label: 'Tarot (70 × 120 mm)' },
+  square: { widthMm: 70, heightMm: 70, label: 'Square (70 × 70 mm)' },
+} as const satisfies Record<string, SizeMm & { label: string }>;
+
+export type CardSizePreset = keyof typeof CARD_SIZE_PRESETS;
+
+/**
+ * How the pages are arranged.
+ * - `duplex-long`: a page of backs after each page of fronts, columns mirrored (flip on the long edge).
+ * - `duplex-short`: the same, rows reversed (flip on the short edge).
+ * - `gutterfold`: fronts and their backs side by side on one page, with a fold line between.
+ * - `separate-backs`: fronts in one file, backs (mirrored for long-edge duplex) in a second.
+ * - `card-per-page`: every face on its own page of card + bleed size, for print shops.
+ */
+export type SheetLayout = 'duplex-long' | 'duplex-short' | 'gutterfold' | 'separate-backs' | 'card-per-page';
+
+export interface PrintOptions {
+  paper: PaperPreset | SizeMm;
+  /** `auto`: the orientation that fits the most cards. */
+  orientation: 'auto' | 'portrait' | 'landscape';
+  /** `game`: the card size the game system declares. */
+  cardSize: 'game' | CardSizePreset | SizeMm;
+  /** Artwork printed past each cut line, 0–6. */
+  bleedMm: number;
+  /** Blank paper between neighbouring cards' bleed edges, 0–20. */
+  gapMm: number;
+  /** Nothing (card, bleed or guide) is printed nearer the paper's edge than this, 0–30. */
+  marginMm: number;
+  /** `corners`: short marks outside the card area; `lines`: cut lines across the whole sheet. */
+  cutGuides: 'none' | 'corners' | 'lines';
+  /** Line width of guides, 0.25–2 pt. */
+  guideWidthPt: number;
+  guideColor: 'black' | 'gray';
+  /** Guides on back pages too (off: backs stay clean). */
+  guidesOnBacks: boolean;
+  faces: 'fronts' | 'backs' | 'both';
+  /** How fronts and backs share pages (with `fronts` or `backs` only: `card-per-page` or plain sheets). */
+  layout: SheetLayout;
+  /** Moves every back by this much (−5 to 5, 0.1 steps), for printers that do not register duplex exactly. */
+  backOffsetXMm: number;
+  backOffsetYMm: number;
+  /** Scales back pages about the page centre (97–103 %), for printers that shrink one side. */
+  backScaleXPercent: number;
+  backScaleYPercent: number;
+  /** Adds a first page with a 100 mm ruler, a card outline and a duplex offset test. */
+  calibrationPage: boolean;
+}
+
+export const DEFAULT_PRINT_OPTIONS: PrintOptions = {
+  paper: 'A4',
+  orientation: 'auto',
+  cardSize: 'game',
+  bleedMm: 3,
+  gapMm: 0,
+  marginMm: 5,
+  cutGuides: 'corners',
+  guideWidthPt: 0.4,
+  guideColor: 'black',
+  guidesOnBacks: false,
+  faces: 'fronts',
+  layout: 'duplex-long',
+  backOffsetXMm: 0,
+  backOffsetYMm: 0,
+  backScaleXPercent: 100,
+  backScaleYPercent: 100,
+  calibrationPage: false,
+};
+
+/** The limits the API checks and the dialog's inputs use. */
+export const PRINT_LIMITS = {
+  paperMm: { min: 50, max: 1200 },
+  cardMm: { min: 10, max: 500 },
+  bleedMm: { min: 0, max: 6 },
+  gapMm: { min: 0, max: 20 },
+  marginMm: { min: 0, max: 30 },
+  guideWidthPt: { min: 0.25, max: 2 },
+  backOffsetMm: { min: -5, max: 5 },
+  backScalePercent: { min: 97, max: 103 },
+  copies: { min: 1, max: 99 },
+} as const;

@@ -1,0 +1,24 @@
+// fontkit ships no type declarations: the little of it Cardwright's main process uses (what
+// scripts/font-metrics-of.mjs measures, and what the loader checks).
+
+declare module 'fontkit' {
+  /** A font file fontkit opened: `type` says what kind ("TTF" also for CFF-based OpenType). */
+  export interface Font {
+    type: 'TTF' | 'WOFF' | 'WOFF2' | 'TTC' | 'DFont';
+    unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    capHeight: number;
+    xHeight: number;
+    characterSet: number[];
+    glyphForCodePoint(codePoint: number): { advanceWidth: number };
+    layout(text: string): { advanceWidth: number };
+    GPOS?: unknown;
+    GSUB?: unknown;
+    kern?: unknown;
+    morx?: unknown;
+  }
+
+  /** Opens a font from its bytes; throws when they are no font fontkit knows. */
+  export function create(buffer: Buffer): Font;
+}
