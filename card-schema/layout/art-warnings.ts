@@ -4,7 +4,7 @@
 // whose size is not known yet gets no warning.
 
 import type { CardDrawing, DrawOp, LayoutWarning } from './format';
-import { MIN_PRINT_DPI, imagePlacement, printDpi } from './image-placement';
+import { MIN_PRINT_DPI, printDpi } from './image-placement';
 import { fieldPointer } from './text-warnings';
 
 type ImageOp = Extract<DrawOp, { op: 'image' }>;
@@ -21,29 +21,30 @@ const MM_PER_INCH = 25.4;
 
 /** One warning per image field whose art prints too soft (at its softest box, if it has several). */
 export function artWarnings(drawing: CardDrawing, sizeOf: ImageSizeLookup): LayoutWarning[] {
-  const softest = new Map<string, { op: ImageOp; size: ImageSize; dpi: number }>();
+  const softest = new Map<string, { op: ImageOp; dpi: number }>();
   for (const op of drawing.ops) {
     if (op.op !== 'image') continue;
     const size = sizeOf(op.image);
     if (!size || !(size.width > 0 && size.height > 0)) continue;
     const dpi = printDpi(op, size.width, size.height);
     const known = softest.get(op.field);
-    if (!known || dpi < known.dpi) softest.set(op.field, { op, size, dpi });
+    if (!known || dpi < known.dpi) softest.set(op.field, { op, dpi });
   }
   const warnings: LayoutWarning[] = [];
-  for (const [field, { op, size, dpi }] of softest) {
+  for (const [field, { op, dpi }] of softest) {
     // Rounded, so a picture made for exactly 300 dpi (744 px across 63 mm is 299.96) is fine.
     if (Math.round(dpi) >= MIN_PRINT_DPI) continue;
-    warnings.push({ pointer: fieldPointer(field), code: 'art-resolution', message: resolutionMessage(op, size, dpi) });
+    warnings.push({ pointer: fieldPointer(field), code: 'art-resolution', message: resolutionMessage(op, dpi) });
   }
   return warnings;
 }
 
 /** "This art prints at 212 dpi in its box (300 dpi looks sharp): use a picture at least 745 × 1040 pixels, or zoom out." */
-function resolutionMessage(op: ImageOp, size: ImageSize, dpi: number): string {
-  const placed = imagePlacement(op, size.width, size.height);
-  const pixels = (mm: number) => Math.round((mm / MM_PER_INCH) * MIN_PRINT_DPI);
-  const needed = `${pixels(placed.w)} × ${pixels(placed.h)} pixels`;
+function resolutionMessage(op: ImageOp, dpi: number): string {
+  // The box at MIN_PRINT_DPI, times the zoom: a covering picture prints sharp exactly when it is
+  // at least this wide and this tall, whatever its proportions (a contained one needs only one).
+  const pixels = (mm: number) => Math.round(((mm * op.zoom) / MM_PER_INCH) * MIN_PRINT_DPI);
+  const needed = `${pixels(op.w)} × ${pixels(op.h)} pixels`;
   // The resolution falls as the zoom rises: the zoom at which this picture reaches MIN_PRINT_DPI.
   const sharpZoom = Math.floor(((op.zoom * dpi) / MIN_PRINT_DPI) * 100) / 100;
   const zoomOut = op.zoom <= 1 ? '' : sharpZoom >= 1 ? `, or zoom out to ${sharpZoom}× or less` : ', or zoom out';

@@ -48,7 +48,7 @@ describe('artWarnings', () => {
       {
         pointer: '/art',
         code: 'art-resolution',
-        message: 'This art prints at 192 dpi in its box (300 dpi looks sharp): use a picture at least 626 × 469 pixels.',
+        message: 'This art prints at 192 dpi in its box (300 dpi looks sharp): use a picture at least 626 × 413 pixels.',
       },
     ]);
   });
@@ -58,7 +58,7 @@ describe('artWarnings', () => {
     expect(warningsFor({ art: { id: ART_ID, zoom: 1.5 } }, sizes)).toEqual([]);
     const [warning] = warningsFor({ art: { id: ART_ID, zoom: 2, x: 0.2 } }, sizes);
     expect(warning.message).toBe(
-      'This art prints at 240 dpi in its box (300 dpi looks sharp): use a picture at least 1252 × 939 pixels, or zoom out to 1.59× or less.',
+      'This art prints at 240 dpi in its box (300 dpi looks sharp): use a picture at least 1252 × 827 pixels, or zoom out to 1.59× or less.',
     );
     // Too small even unzoomed: zooming out helps, but not enough to name a zoom.
     const [soft] = warningsFor({ art: { id: ART_ID, zoom: 2 } }, { [ART_ID]: { width: 400, height: 300 } });

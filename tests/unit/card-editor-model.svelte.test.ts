@@ -183,7 +183,7 @@ describe('CardEditorModel', () => {
   it('warns at the image field when the art prints below 300 dpi', () => {
     const { model, deps } = setup(withArt, [], artSystem);
     expect(model.formContext.warningsAt('/art')).toEqual([
-      'This art prints at 192 dpi in its box (300 dpi looks sharp): use a picture at least 626 × 469 pixels.',
+      'This art prints at 192 dpi in its box (300 dpi looks sharp): use a picture at least 626 × 413 pixels.',
     ]);
     expect(deps.imageSize).toHaveBeenCalledWith(ART_ID);
     expect(setup(saved).model.hasArt).toBe(false);
