@@ -126,6 +126,8 @@ export type DrawOp =
       radius: number;
       /** The image's id in the library's image store. */
       image: string;
+      /** The card field holding the image reference (where its crop and warnings belong). */
+      field: string;
       fit: 'cover' | 'contain';
       focusX: number;
       focusY: number;
@@ -138,7 +140,8 @@ export type DrawOp =
 export interface LayoutWarning {
   /** JSON pointer of the card field ("/text"); "" when the text names no card field. */
   pointer: string;
-  code: 'text-cut' | 'missing-glyphs' | 'right-to-left';
+  /** art-resolution: the picture prints below MIN_PRINT_DPI in its box (art-warnings.ts). */
+  code: 'text-cut' | 'missing-glyphs' | 'right-to-left' | 'art-resolution';
   message: string;
 }
 

@@ -34,6 +34,37 @@ function place(boxStart: number, boxSize: number, size: number, focus: number): 
   return Math.min(boxStart, Math.max(boxStart + boxSize - size, start));
 }
 
+/**
+ * The focus after dragging the art by (dxMm, dyMm) from where `op` shows it: the picture moves
+ * with the pointer, so the point grabbed stays under it, until an edge of the picture reaches the
+ * box's edge (the box stays covered, as `imagePlacement` keeps it). An axis on which the picture
+ * does not overflow the box keeps its focus: there is nothing to move. Always measured from the
+ * drag's start, so dragging past an edge and back brings the grabbed point back under the pointer.
+ */
+export function focusAfterDrag(
+  op: ImageOp,
+  imageWidth: number,
+  imageHeight: number,
+  dxMm: number,
+  dyMm: number,
+): { x: number; y: number } {
+  const placed = imagePlacement(op, imageWidth, imageHeight);
+  return {
+    x: dragAxis(op.x, op.w, placed.x, placed.w, dxMm, op.focusX),
+    y: dragAxis(op.y, op.h, placed.y, placed.h, dyMm, op.focusY),
+  };
+}
+
+/** Focus is stored to this many decimals: far finer than a printer's dot, and tidy JSON. */
+const FOCUS_DECIMALS = 4;
+
+function dragAxis(boxStart: number, boxSize: number, start: number, size: number, delta: number, focus: number): number {
+  if (size <= boxSize || !Number.isFinite(delta)) return focus;
+  const moved = Math.min(boxStart, Math.max(boxStart + boxSize - size, start + delta));
+  const factor = 10 ** FOCUS_DECIMALS;
+  return Math.round(((boxStart + boxSize / 2 - moved) / size) * factor) / factor;
+}
+
 /** Printing resolution the art gets in its box (pixels per inch of the placed image). */
 export function printDpi(op: ImageOp, imageWidth: number, imageHeight: number): number {
   const placed = imagePlacement(op, imageWidth, imageHeight);

@@ -234,6 +234,7 @@ function imageOps(element: ImageElement, subject: LayoutSubject): DrawOp[] {
       h: element.h,
       radius: element.radius ?? 0,
       image: ref.id,
+      field: element.field,
       fit: element.fit ?? 'cover',
       focusX: crop.x,
       focusY: crop.y,

@@ -60,7 +60,8 @@ export class WarningSite {
   }
 }
 
-function fieldPointer(field: string): string {
+/** The JSON pointer of a top-level card field (RFC 6901 escapes). */
+export function fieldPointer(field: string): string {
   return `/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 

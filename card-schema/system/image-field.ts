@@ -100,9 +100,32 @@ export function imageIdsInDoc(doc: unknown): Set<string> {
   return ids;
 }
 
+export interface ImageCrop {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+const DEFAULT_CROP: ImageCrop = { x: 0.5, y: 0.5, zoom: 1 };
+
 /** The crop of a reference with its defaults filled in. */
-export function imageCrop(ref: ImageRef): { x: number; y: number; zoom: number } {
+export function imageCrop(ref: ImageRef): ImageCrop {
   const clamp = (value: number | undefined, min: number, max: number, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
-  return { x: clamp(ref.x, 0, 1, 0.5), y: clamp(ref.y, 0, 1, 0.5), zoom: clamp(ref.zoom, 1, MAX_IMAGE_ZOOM, 1) };
+  return {
+    x: clamp(ref.x, 0, 1, DEFAULT_CROP.x),
+    y: clamp(ref.y, 0, 1, DEFAULT_CROP.y),
+    zoom: clamp(ref.zoom, 1, MAX_IMAGE_ZOOM, DEFAULT_CROP.zoom),
+  };
+}
+
+/**
+ * The reference with some of its crop changed, clamped to the allowed ranges (the sliders and
+ * dragging the art both write through this). A setting at its default is left out, so an
+ * untouched crop stores just the id.
+ */
+export function withCrop(ref: ImageRef, change: Partial<ImageCrop>): ImageRef {
+  const next: ImageRef = { ...ref, ...imageCrop({ ...ref, ...change }) };
+  for (const key of ['x', 'y', 'zoom'] as const) if (next[key] === DEFAULT_CROP[key]) delete next[key];
+  return next;
 }

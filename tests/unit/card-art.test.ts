@@ -1,6 +1,7 @@
 // Card art from layout to paper: an image element draws the card's image reference with its
-// crop; the placement is the same whatever the image's resolution; the PDF embeds each image
-// once however many copies print, passes JPEG through, and puts the crop where the layout says.
+// crop; the placement is the same whatever the image's resolution; dragging the art keeps the
+// grabbed point under the pointer; the PDF embeds each image once however many copies print,
+// passes JPEG through, and puts the crop where the layout says.
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
-import { imagePlacement, printDpi } from '../../card-schema/layout/image-placement';
+import { focusAfterDrag, imagePlacement, printDpi } from '../../card-schema/layout/image-placement';
 import { layoutCard } from '../../card-schema/layout/layout-card';
 import type { GameSystem } from '../../card-schema/system/format';
 import { imageCrop } from '../../card-schema/system/image-field';
@@ -29,6 +30,7 @@ const box = (overrides: Partial<ImageOp> = {}): ImageOp => ({
   h: 30,
   radius: 0,
   image: ART_ID,
+  field: 'art',
   fit: 'cover',
   focusX: 0.5,
   focusY: 0.5,
@@ -52,6 +54,42 @@ describe('imagePlacement', () => {
     expect(zoomed).toMatchObject({ w: 120, h: 60 });
     expect(zoomed.x + zoomed.w / 2).toBeCloseTo(30); // the image centre stays on the box centre
     expect(imagePlacement(box({ fit: 'contain' }), 2000, 1000)).toEqual({ x: 10, y: 25, w: 40, h: 20 });
+  });
+});
+
+describe('focusAfterDrag', () => {
+  // 2:1 image in a 40×30 box at (10, 20): placed 60×30 from x = 0, so it can move 10 mm either way.
+  const at = (op: ImageOp) => imagePlacement(op, 2000, 1000);
+
+  it('moves the picture with the pointer, so the grabbed point stays under it', () => {
+    const focus = focusAfterDrag(box(), 2000, 1000, 5, 0);
+    expect(at(box({ focusX: focus.x, focusY: focus.y })).x).toBeCloseTo(5, 2);
+    // Dragging left moves it left; the focus is stored to 4 decimals.
+    expect(focusAfterDrag(box(), 2000, 1000, -4, 0)).toEqual({ x: 0.5667, y: 0.5 });
+  });
+
+  it('stops where an edge of the picture reaches the box, and keeps an axis with nothing to move', () => {
+    expect(focusAfterDrag(box(), 2000, 1000, 50, 0).x).toBeCloseTo(1 / 3, 4); // left edge at the box's left
+    expect(at(box({ focusX: focusAfterDrag(box(), 2000, 1000, -50, 0).x })).x).toBeCloseTo(-10, 2);
+    // The picture is exactly as tall as the box: dragging up or down changes nothing.
+    expect(focusAfterDrag(box({ focusY: 0.3 }), 2000, 1000, 0, 8).y).toBe(0.3);
+  });
+
+  it('starts from where the picture is shown, not from a focus the clamp overrides', () => {
+    // Focus 0 shows the picture's left edge at the box's left; a 5 mm drag left moves it 5 mm.
+    const focus = focusAfterDrag(box({ focusX: 0 }), 2000, 1000, -5, 0);
+    expect(at(box({ focusX: focus.x })).x).toBeCloseTo(5, 2);
+  });
+
+  it('pans a zoomed picture on both axes, and a contained one once it overflows', () => {
+    const zoomed = box({ zoom: 2 }); // 120×60
+    const focus = focusAfterDrag(zoomed, 2000, 1000, 10, -6);
+    const moved = at({ ...zoomed, focusX: focus.x, focusY: focus.y });
+    const before = at(zoomed);
+    expect(moved.x - before.x).toBeCloseTo(10, 2);
+    expect(moved.y - before.y).toBeCloseTo(-6, 2);
+    expect(focusAfterDrag(box({ fit: 'contain' }), 2000, 1000, 5, 5)).toEqual({ x: 0.5, y: 0.5 });
+    expect(focusAfterDrag(box({ fit: 'contain', zoom: 3 }), 2000, 1000, 5, 0).x).toBeLessThan(0.5);
   });
 });
 
@@ -91,7 +129,20 @@ describe('the image element', () => {
   it('draws the referenced image with the card’s crop, and nothing without one', () => {
     const ops = layoutCard(system, { type: 'unit', name: 'A', art: { id: ART_ID, x: 0.25, zoom: 1.5 } }).ops;
     expect(ops.filter((op) => op.op === 'image')).toEqual([
-      { op: 'image', x: 5, y: 10, w: 53, h: 35, radius: 1, image: ART_ID, fit: 'cover', focusX: 0.25, focusY: 0.5, zoom: 1.5 },
+      {
+        op: 'image',
+        x: 5,
+        y: 10,
+        w: 53,
+        h: 35,
+        radius: 1,
+        image: ART_ID,
+        field: 'art',
+        fit: 'cover',
+        focusX: 0.25,
+        focusY: 0.5,
+        zoom: 1.5,
+      },
     ]);
     for (const art of [undefined, 'not a ref', { id: 'short' }]) {
       expect(layoutCard(system, { type: 'unit', name: 'A', art }).ops.some((op) => op.op === 'image')).toBe(false);

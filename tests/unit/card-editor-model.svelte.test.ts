@@ -1,5 +1,6 @@
 // The card editor's model with a stubbed API: unsaved changes, validation before saving, a
-// refused save, leaving with changes, deleting, and undo.
+// refused save, leaving with changes, deleting, undo, and the art cropped from the preview with
+// its print resolution warning.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
@@ -21,11 +22,28 @@ const system = {
   ],
 } as unknown as GameSystem;
 const sets = [{ id: 'set-a', name: 'Set A' }] as CardSetInfo[];
+const ART_ID = 'a'.repeat(64);
+// A card type with art in a 53 × 35 mm box.
+const artSystem = {
+  id: 'art-game',
+  name: 'Art game',
+  card: { widthMm: 63, heightMm: 88 },
+  cardTypes: [
+    {
+      id: 'unit',
+      label: 'Unit',
+      layout: 'unit',
+      schema: { type: 'object', properties: { type: { const: 'unit' }, name: { type: 'string' }, art: { 'x-kind': 'image' } } },
+    },
+  ],
+  layouts: { unit: { background: '#ffffff', elements: [{ kind: 'image', field: 'art', x: 5, y: 10, w: 53, h: 35 }] } },
+} as unknown as GameSystem;
+const withArt = { id: 'c2', setId: 'set-a', doc: { type: 'unit', name: 'Lamp', art: { id: ART_ID } } } as unknown as CardRecord;
 const saved = { id: 'c1', setId: 'set-a', doc: { type: 'unit', name: 'Scout', power: 1 } } as unknown as CardRecord;
 
-function setup(card: CardRecord | null, found: ValidationIssue[] = []) {
+function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: GameSystem = system) {
   const input: CardEditorInput = {
-    system,
+    system: game,
     sets,
     card,
     initialSetId: null,
@@ -43,6 +61,7 @@ function setup(card: CardRecord | null, found: ValidationIssue[] = []) {
     showError: vi.fn(),
     showSuccess: vi.fn(),
     announceTrashed: vi.fn(),
+    imageSize: vi.fn(() => ({ width: 400, height: 300 })),
   };
   const model = new CardEditorModel(() => input, deps as unknown as CardEditorDeps);
   return { model, input, deps };
@@ -134,6 +153,40 @@ describe('CardEditorModel', () => {
     expect(model.doc.power).toBe(1);
     expect(model.redo()).toBe(true);
     expect(model.doc.power).toBe(2);
+  });
+
+  it('crops the art from the preview, one undo step per drag, apart from typing just before', () => {
+    const { model } = setup(withArt, [], artSystem);
+    expect(model.hasArt).toBe(true);
+    model.doc = { ...model.doc, name: 'Lamp!' };
+    model.recordHistory();
+    model.artCrop.beginGesture();
+    for (const x of [0.45, 0.4, 0.35]) {
+      model.artCrop.crop('art', { x });
+      model.recordHistory();
+    }
+    model.artCrop.endGesture();
+    expect(model.doc.art).toEqual({ id: ART_ID, x: 0.35 });
+    model.artCrop.crop('art', { zoom: 99 }); // clamped, like the slider
+    expect(model.doc.art).toEqual({ id: ART_ID, x: 0.35, zoom: 8 });
+    model.artCrop.crop('name', { zoom: 2 }); // not an image field: nothing
+    expect(model.doc.name).toBe('Lamp!');
+    model.recordHistory();
+    expect(model.undo()).toBe(true);
+    expect(model.doc.art).toEqual({ id: ART_ID, x: 0.35 });
+    expect(model.undo()).toBe(true);
+    expect(model.doc).toMatchObject({ name: 'Lamp!', art: { id: ART_ID } });
+    expect(model.undo()).toBe(true);
+    expect(model.doc.name).toBe('Lamp');
+  });
+
+  it('warns at the image field when the art prints below 300 dpi', () => {
+    const { model, deps } = setup(withArt, [], artSystem);
+    expect(model.formContext.warningsAt('/art')).toEqual([
+      'This art prints at 192 dpi in its box (300 dpi looks sharp): use a picture at least 626 × 413 pixels.',
+    ]);
+    expect(deps.imageSize).toHaveBeenCalledWith(ART_ID);
+    expect(setup(saved).model.hasArt).toBe(false);
   });
 
   it('hides the issues of a new card until its field is touched', () => {

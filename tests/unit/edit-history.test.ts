@@ -45,4 +45,26 @@ describe('EditHistory', () => {
     history.record('c', 10);
     expect(history.undo()).toBe('a');
   });
+
+  it('makes a gesture one step of its own, however long it lasts', () => {
+    const history = new EditHistory('', 100);
+    history.record('typed', 0);
+    history.beginGesture();
+    history.record('typed, dragged a bit', 10); // soon after typing, yet a step of its own
+    history.record('typed, dragged more', 500); // long after, yet the same step
+    history.endGesture();
+    history.record('typed, dragged more, typed', 510); // right after, yet a new step
+    expect(history.undo()).toBe('typed, dragged more');
+    expect(history.undo()).toBe('typed');
+    expect(history.undo()).toBe('');
+  });
+
+  it('records nothing for a gesture that changed nothing', () => {
+    const history = new EditHistory('a', 100);
+    history.beginGesture();
+    history.endGesture();
+    history.record('b', 0);
+    expect(history.undo()).toBe('a');
+    expect(history.canUndo).toBe(false);
+  });
 });

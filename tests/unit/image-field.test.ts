@@ -1,8 +1,9 @@
 // Image fields: `x-kind: image` expands into the image-reference schema (validated by ajv like
-// any field), references are found in any card document, and a crop has its defaults.
+// any field), references are found in any card document, and a crop has its defaults (left out
+// of the card when a crop is changed back to them).
 
 import { describe, expect, it } from 'vitest';
-import { expandImageFields, imageCrop, imageIdsInDoc, isImageField } from '../../card-schema/system/image-field';
+import { expandImageFields, imageCrop, imageIdsInDoc, isImageField, withCrop } from '../../card-schema/system/image-field';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { createAjv } from '../../src-main/services/ajv';
 
@@ -56,5 +57,11 @@ describe('image fields', () => {
   it('fills in and clamps the crop', () => {
     expect(imageCrop({ id: ID })).toEqual({ x: 0.5, y: 0.5, zoom: 1 });
     expect(imageCrop({ id: ID, x: -1, y: 3, zoom: 99 })).toEqual({ x: 0, y: 1, zoom: 8 });
+  });
+
+  it('changes part of a crop, clamped, storing only what differs from the defaults', () => {
+    expect(withCrop({ id: ID }, { x: 0.25, zoom: 2 })).toEqual({ id: ID, x: 0.25, zoom: 2 });
+    expect(withCrop({ id: ID, x: 0.25, zoom: 2 }, { zoom: 1, y: 1.5 })).toEqual({ id: ID, x: 0.25, y: 1 });
+    expect(withCrop({ id: ID, x: 0.25 }, { x: 0.5 })).toEqual({ id: ID });
   });
 });

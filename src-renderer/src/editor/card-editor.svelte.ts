@@ -1,13 +1,18 @@
 // The card editor's state and API calls: the private copy of the document, validation in main
 // as the user types (debounced), save, delete, leaving with unsaved changes, changing the type
-// of a new card, undo/redo through EditHistory, and what the generated fields need (the form
-// context). The view only lays it out. Dependencies are injectable for tests.
+// of a new card, undo/redo through EditHistory, what the generated fields need (the form
+// context), and cropping the art by hand in the preview (one undo step per drag). The view only
+// lays it out. Dependencies are injectable for tests.
 
 import { tick, untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
-import { cardLayoutWarnings, warningsByPath } from '../lib/layout-warnings';
+import type { ImageSizeLookup } from '../../../card-schema/layout/art-warnings';
+import { isImageRef, withCrop } from '../../../card-schema/system/image-field';
+import { own } from '../../../card-schema/own-keys';
+import type { ArtCropTarget } from '../lib/art-crop.svelte';
+import { cardDrawing, drawingWarnings, libraryImageSize, warningsByPath } from '../lib/layout-warnings';
 import type { ApiClient, TrashReceipt, ValidationIssue } from '../../../src-main/api/contract';
 import { api } from '../api/client';
 import { withShortcut } from '../lib/commands.svelte';
@@ -51,6 +56,8 @@ export interface CardEditorDeps {
   showSuccess: (message: string) => void;
   /** "Moved … to the Trash", with Undo. */
   announceTrashed: (what: string, receipt: TrashReceipt) => void;
+  /** The art's full pixel sizes, for the print resolution warning. */
+  imageSize: ImageSizeLookup;
 }
 
 const appDeps: CardEditorDeps = {
@@ -59,6 +66,7 @@ const appDeps: CardEditorDeps = {
   showError,
   showSuccess,
   announceTrashed: (what, receipt) => trash.announce(what, receipt),
+  imageSize: libraryImageSize,
 };
 
 export class CardEditorModel {
@@ -90,8 +98,12 @@ export class CardEditorModel {
   readonly issuesByPath = $derived(issuesByPath(this.issues));
   /** Issues no rendered field shows: listed in the summary at the top. */
   readonly unplacedIssues = $derived(this.issues.filter((issue) => !this.rendered.has(issue.path)));
-  /** What the print would cut or could not draw: warnings, saving stays allowed. */
-  readonly layoutWarnings = $derived.by(() => cardLayoutWarnings(this.props().system, this.doc));
+  /** The card's front as the preview and the print draw it (null when it does not lay out). */
+  readonly drawing = $derived.by(() => cardDrawing(this.props().system, this.doc));
+  /** Whether the front shows art (the preview then says it can be dragged). */
+  readonly hasArt = $derived(this.drawing?.ops.some((op) => op.op === 'image') ?? false);
+  /** What the print would cut, could not draw or prints soft: warnings, saving stays allowed. */
+  readonly layoutWarnings = $derived.by(() => drawingWarnings(this.drawing, this.deps.imageSize));
   readonly warningsByPath = $derived(warningsByPath(this.layoutWarnings));
   /** Warnings no rendered field shows: listed above the form. */
   readonly unplacedWarnings = $derived(this.layoutWarnings.filter((warning) => !this.rendered.has(warning.pointer)));
@@ -102,6 +114,15 @@ export class CardEditorModel {
 
   /** What every generated field reads (see form-context.ts). */
   readonly formContext: FormContext;
+  /** What the preview's art boxes write to (see art-crop.svelte.ts). */
+  readonly artCrop: ArtCropTarget = {
+    crop: (field, change) => {
+      const ref = own(this.doc, field);
+      if (isImageRef(ref)) this.doc = { ...this.doc, [field]: withCrop(ref, change) };
+    },
+    beginGesture: () => this.history.beginGesture(),
+    endGesture: () => this.history.endGesture(),
+  };
 
   constructor(
     private readonly props: () => CardEditorInput,

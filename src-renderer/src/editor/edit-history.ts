@@ -1,5 +1,6 @@
 // Undo/redo for the card editor: snapshots of the document (as JSON). Keystrokes that follow
-// each other quickly are one step, so undo takes back a word, not a letter.
+// each other quickly are one step, so undo takes back a word, not a letter. A gesture (dragging
+// the art in the preview) is one step of its own however long it lasts.
 
 export const COALESCE_MS = 800;
 const MAX_STEPS = 200;
@@ -8,6 +9,8 @@ export class EditHistory {
   private past: string[] = [];
   private future: string[] = [];
   private lastRecordAt = -Infinity;
+  /** starting: the next record opens the gesture's step; open: records join that step. */
+  private gesture: 'none' | 'starting' | 'open' = 'none';
 
   constructor(
     private present: string,
@@ -25,7 +28,10 @@ export class EditHistory {
   /** Notes the document as it is now; a no-op when unchanged (e.g. after undo restored it). */
   record(snapshot: string, now: number): void {
     if (snapshot === this.present) return;
-    const continuesLastStep = now - this.lastRecordAt < this.coalesceMs && this.past.length > 0 && this.future.length === 0;
+    const canContinue = this.past.length > 0 && this.future.length === 0;
+    const continuesLastStep =
+      this.gesture === 'open' ? canContinue : this.gesture === 'none' && canContinue && now - this.lastRecordAt < this.coalesceMs;
+    if (this.gesture === 'starting') this.gesture = 'open';
     if (!continuesLastStep) {
       this.past.push(this.present);
       if (this.past.length > MAX_STEPS) this.past.shift();
@@ -33,6 +39,17 @@ export class EditHistory {
     this.present = snapshot;
     this.future = [];
     this.lastRecordAt = now;
+  }
+
+  /** Everything recorded from now until `endGesture` is one step, apart from what came before. */
+  beginGesture(): void {
+    this.gesture = 'starting';
+  }
+
+  /** Ends the gesture's step: the next change starts a step of its own. */
+  endGesture(): void {
+    this.gesture = 'none';
+    this.lastRecordAt = -Infinity;
   }
 
   /** The snapshot to restore, or undefined when there is nothing to undo. */

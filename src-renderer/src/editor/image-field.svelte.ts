@@ -4,7 +4,7 @@
 
 import type { FileBlob, ImageInfo } from '../../../src-main/api/contract';
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../../src-main/api/image-limits';
-import { imageCrop, isImageRef, type ImageRef } from '../../../card-schema/system/image-field';
+import { isImageRef, withCrop, type ImageRef } from '../../../card-schema/system/image-field';
 
 export type CropSetting = 'x' | 'y' | 'zoom';
 
@@ -78,10 +78,7 @@ export class ImageFieldModel {
    */
   crop(value: unknown, setting: CropSetting, amount: number): void {
     if (!isImageRef(value) || !Number.isFinite(amount)) return;
-    const next: ImageRef = { ...value, ...imageCrop({ ...value, [setting]: amount }) };
-    const defaults = { x: 0.5, y: 0.5, zoom: 1 };
-    for (const key of ['x', 'y', 'zoom'] as const) if (next[key] === defaults[key]) delete next[key];
-    this.set(next);
+    this.set(withCrop(value, { [setting]: amount }));
   }
 
   remove(): void {

@@ -2,9 +2,11 @@
 // cards shown large, the thumbnail for list rows) and kept as a blob: URL with its pixel size,
 // which the placement needs. Reading `get` starts the fetch; the map is reactive, so the card
 // redraws when the picture is there. A picture that cannot be fetched is not asked for again
-// (its card keeps the layout's placeholder).
+// (its card keeps the layout's placeholder). The pictures' full pixel sizes (for the print
+// resolution warning) come from the library's image info, asked for in batches.
 
 import { SvelteMap } from 'svelte/reactivity';
+import type { ImageSize } from '../../../card-schema/layout/art-warnings';
 import type { ImageVariant } from '../../../src-main/api/contract';
 import { api } from '../api/client';
 
@@ -16,6 +18,8 @@ export interface LoadedImage {
 
 /** Cards drawn at most this wide (CSS px) use the thumbnail. */
 const THUMBNAIL_MAX_WIDTH = 120;
+/** Ids per listImageInfo call (the API takes up to 10 000). */
+const SIZE_BATCH_MAX = 1000;
 
 export function variantForWidth(width: number): ImageVariant {
   return width <= THUMBNAIL_MAX_WIDTH ? 'thumb' : 'preview';
@@ -24,6 +28,9 @@ export function variantForWidth(width: number): ImageVariant {
 class CardImages {
   private readonly loaded = new SvelteMap<string, LoadedImage>();
   private readonly requested = new Set<string>();
+  private readonly sizes = new SvelteMap<string, ImageSize>();
+  private readonly sizesAsked = new Set<string>();
+  private sizeBatch: string[] = [];
 
   get(id: string, variant: ImageVariant): LoadedImage | undefined {
     const key = `${variant}:${id}`;
@@ -35,6 +42,31 @@ class CardImages {
       });
     }
     return hit;
+  }
+
+  /** The stored picture's full size (what the PDF prints), once the library has said it. */
+  printSize(id: string): ImageSize | undefined {
+    const hit = this.sizes.get(id);
+    if (!hit && !this.sizesAsked.has(id)) {
+      this.sizesAsked.add(id);
+      // Cards drawn together (a list of rows) ask in one call.
+      if (this.sizeBatch.length === 0) queueMicrotask(() => void this.fetchSizes());
+      this.sizeBatch.push(id);
+    }
+    return hit;
+  }
+
+  private async fetchSizes(): Promise<void> {
+    const ids = this.sizeBatch;
+    this.sizeBatch = [];
+    for (let at = 0; at < ids.length; at += SIZE_BATCH_MAX) {
+      try {
+        const infos = await api.listImageInfo({ ids: ids.slice(at, at + SIZE_BATCH_MAX) });
+        for (const info of infos) this.sizes.set(info.id, { width: info.width, height: info.height });
+      } catch {
+        // No size, no resolution warning: the picture itself shows whether it loads.
+      }
+    }
   }
 
   private async fetch(id: string, variant: ImageVariant): Promise<LoadedImage | undefined> {

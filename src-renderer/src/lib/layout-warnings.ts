@@ -1,17 +1,35 @@
-// A card's layout warnings (text cut to fit, characters no font draws), from the same
-// layoutCard the preview paints and the PDF prints, so all three tell the same story.
+// A card's layout warnings (text cut to fit, characters no font draws, art too soft to print
+// sharp), from the same layoutCard the preview paints and the PDF prints, so all three tell the
+// same story. The art's pixel sizes come from the image library (card-images).
 
 import type { CardDocument, GameSystem } from '../../../card-schema/system/format';
-import type { LayoutWarning } from '../../../card-schema/layout/format';
+import type { CardDrawing, LayoutWarning } from '../../../card-schema/layout/format';
 import { layoutCard } from '../../../card-schema/layout/layout-card';
+import { artWarnings, type ImageSizeLookup } from '../../../card-schema/layout/art-warnings';
+import { cardImages } from './card-images.svelte';
 
-export function cardLayoutWarnings(system: GameSystem, doc: CardDocument): LayoutWarning[] {
+/** The app's lookup: the library's image info, fetched on first use (reactive). */
+export const libraryImageSize: ImageSizeLookup = (id) => cardImages.printSize(id);
+
+/** The card's front drawing, or null when it does not lay out (its preview shows why). */
+export function cardDrawing(system: GameSystem, doc: CardDocument): CardDrawing | null {
   try {
-    return layoutCard(system, doc).warnings ?? [];
+    return layoutCard(system, doc);
   } catch {
-    // A card that does not lay out shows why in its preview; there is nothing to warn about.
-    return [];
+    return null;
   }
+}
+
+export function drawingWarnings(drawing: CardDrawing | null, imageSize: ImageSizeLookup): LayoutWarning[] {
+  return drawing ? [...(drawing.warnings ?? []), ...artWarnings(drawing, imageSize)] : [];
+}
+
+export function cardLayoutWarnings(
+  system: GameSystem,
+  doc: CardDocument,
+  imageSize: ImageSizeLookup = libraryImageSize,
+): LayoutWarning[] {
+  return drawingWarnings(cardDrawing(system, doc), imageSize);
 }
 
 /** Warning messages by the JSON pointer they are about. */

@@ -1,5 +1,6 @@
 // Keys that work inside one view (not app commands), for the shortcut sheet. Keep in step with
-// the views' own key handling: LibraryView's list and Modal (native <dialog>).
+// the views' own key handling: LibraryView's list, the art in the editor's preview
+// (art-crop.svelte.ts) and Modal (native <dialog>).
 
 import type { AppCommand } from '../../../src-main/api/commands';
 
@@ -20,6 +21,13 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
       { keys: ['↑', '↓'], label: 'Select the previous / next card' },
       { keys: ['Home', 'End'], label: 'Select the first / last card' },
       { keys: ['Enter'], label: 'Edit the selected card' },
+    ],
+  },
+  {
+    title: 'Art in the editor’s preview (focused)',
+    shortcuts: [
+      { keys: ['←', '→', '↑', '↓'], label: 'Move the art (with Shift: further)' },
+      { keys: ['+', '−'], label: 'Zoom the art in / out' },
     ],
   },
   {
