@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
-import type { CardLayout, DrawOp, TextElement } from '../../card-schema/layout/format';
+import type { CardLayout, DrawOp, LayoutElement, TextElement } from '../../card-schema/layout/format';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import { PT_TO_MM, measureText } from '../../card-schema/layout/text-measure';
 import { textFontStack } from '../../card-schema/layout/game-fonts';
@@ -246,6 +246,31 @@ describe('layout in a game font', () => {
     const [name] = textOps(layoutCard(bold, lantern('Ada')).ops);
     expect(name).toMatchObject({ text: 'Ada', font: 'bold', gameFontFile: FONT_SHA });
     expect(measureText('Ada', 11, textFontStack(system.fonts, 'blackletter', 'bold'))).toBe(measureText('Ada', 11, stack));
+  });
+  it("sets a keyword's reminder in the game font's italic face (its regular file when it has no italic)", () => {
+    const defs = system.definitions as Record<string, { oneOf: Record<string, unknown>[] }>;
+    const keyword = {
+      ...defs.keyword,
+      oneOf: defs.keyword.oneOf.map((kw, i) => (i === 0 ? { ...kw, 'x-reminder': 'Light +{x}.' } : kw)),
+    };
+    const keywordLine = (element: LayoutElement) =>
+      element.kind === 'text' && element.text === '{keywords}' ? { ...element, family: 'blackletter', reminders: true } : element;
+    const withReminders: GameSystem = {
+      ...system,
+      definitions: { ...system.definitions, keyword },
+      cardTypes: system.cardTypes.map((cardType) => ({
+        ...cardType,
+        schema: { ...cardType.schema, $defs: { ...cardType.schema.$defs, keyword } },
+      })),
+      layouts: {
+        ...system.layouts,
+        lantern: { ...system.layouts.lantern, elements: system.layouts.lantern.elements.map(keywordLine) },
+      },
+    };
+    const ops = textOps(layoutCard(withReminders, { ...lantern('Ada'), keywords: [{ kw: 'Glow', x: 2 }] }).ops);
+    const reminder = ops.find((op) => op.text.includes('Light'));
+    expect(reminder).toMatchObject({ font: 'italic', gameFontFile: FONT_SHA });
+    expect(ops.find((op) => op.text.startsWith('Glow'))).toMatchObject({ font: 'bold', gameFontFile: FONT_SHA });
   });
 });
 
