@@ -1,5 +1,5 @@
-// Shared helpers for the per-game tests: load a built-in system and its shipped samples,
-// judge a sample deck, and print the sample cards to a PDF for a look.
+// Shared helpers for the per-game tests: load a built-in system and its shipped samples (with
+// their embedded art), judge a sample deck, and print the sample cards to a PDF for a look.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { renderPrintSheet } from '../../../src-main/pdf/print-sheet';
 import { createCardValidator } from '../../../src-main/services/card-validator';
 import { loadGameSystem } from '../../../src-main/services/game-systems';
 import type { ValidationIssue } from '../../../src-main/api/contract';
+import type { FileImage } from '../../../src-main/images/file-images';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -25,6 +26,8 @@ export interface GameSamples {
   docs: Map<string, CardDocument>;
   /** Deck files by file name. */
   decks: Map<string, Deck>;
+  /** The pictures the set files carry (`images`), by SHA-256 id. */
+  images: Map<string, FileImage>;
   /** Schema problems of every sample card; empty when all are valid. */
   invalidCards(): { id: string; issues: ValidationIssue[] }[];
   judge(deckFile: string): DeckReport;
@@ -37,12 +40,20 @@ export function loadSamples(systemId: string): GameSamples {
   const dir = join(ROOT, 'resources/samples', systemId);
   const cards: SampleCard[] = [];
   const decks = new Map<string, Deck>();
+  const images = new Map<string, FileImage>();
   for (const file of readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()) {
-    const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { format: string; cards?: SampleCard[]; deck?: Deck };
-    if (json.format === 'cardwright-set') cards.push(...(json.cards ?? []));
-    else if (json.format === 'cardwright-deck' && json.deck) decks.set(file, json.deck);
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      format: string;
+      cards?: SampleCard[];
+      deck?: Deck;
+      images?: Record<string, FileImage>;
+    };
+    if (json.format === 'cardwright-set') {
+      cards.push(...(json.cards ?? []));
+      for (const [id, image] of Object.entries(json.images ?? {})) images.set(id, image);
+    } else if (json.format === 'cardwright-deck' && json.deck) decks.set(file, json.deck);
     else throw new Error(`${systemId}/${file}: neither a set nor a deck file`);
   }
   const docs = new Map(cards.map((card) => [card.id, card.doc]));
@@ -56,6 +67,7 @@ export function loadSamples(systemId: string): GameSamples {
     cards,
     docs,
     decks,
+    images,
     invalidCards() {
       const validate = createCardValidator(system);
       return cards.map((card) => ({ id: card.id, issues: validate(card.doc) })).filter((result) => result.issues.length > 0);
@@ -65,13 +77,29 @@ export function loadSamples(systemId: string): GameSamples {
   };
 }
 
-/** Prints every sample card once (with backs) and returns the PDF bytes. */
-export async function printSamples(samples: GameSamples): Promise<Uint8Array> {
+/**
+ * Prints every sample card once (or the cards `only` names) and returns the PDF bytes; with
+ * `art`, the cards show their embedded sample pictures (otherwise the art is left out).
+ */
+export async function printSamples(
+  samples: GameSamples,
+  options: { art?: boolean; only?: readonly string[] } = {},
+): Promise<Uint8Array> {
+  const cards = options.only ? samples.cards.filter((card) => options.only?.includes(card.id)) : samples.cards;
   const sheet = await renderPrintSheet({
-    items: samples.cards.map((card) => ({ system: samples.system, doc: card.doc, copies: 1 })),
+    items: cards.map((card) => ({ system: samples.system, doc: card.doc, copies: 1 })),
     print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false },
     fontsDir: join(ROOT, 'resources/fonts'),
     title: samples.system.name,
+    loadImages: options.art
+      ? async (ids) =>
+          new Map(
+            ids.flatMap((id) => {
+              const image = samples.images.get(id);
+              return image ? [[id, Buffer.from(image.data, 'base64')] as const] : [];
+            }),
+          )
+      : undefined,
   });
   return sheet.bytes;
 }
