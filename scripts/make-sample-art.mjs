@@ -21,7 +21,7 @@
 // The shipped art, each game's pictures covering its layouts' art boxes at 300 dpi or more:
 //   osmcg                  720x430 (boxes 53 mm wide)           --game card-schema/systems/osmcg
 //   odd-frontier, omms     720x430 (53 x 28.4 and 49 x 31 mm boxes)
-//   muhq, miscrits         --box 59.6x84.6 (704x1000: the art fills the card)  --game card-schema/systems/<id>
+//   muhq, miscrits         --size 760x360 (boxes 54.6 x 22 to 28 mm, 51 x 26 mm)  --game card-schema/systems/<id>
 // (--game osmcg gives the colors the OSMCG pictures were first made with; muhq, odd-frontier and
 // omms have no identity, so their cards take the fallback palette.)
 
