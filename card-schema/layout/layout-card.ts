@@ -53,9 +53,13 @@ interface LayoutSubject {
 }
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
+  return draw(system, frontLayoutOf(system, doc), cardSubject(system, doc, cardTypeOf(system, doc)));
+}
+
+/** The layout `doc`'s front is drawn with: its card type's, else the game's first front layout. */
+export function frontLayoutOf(system: GameSystem, doc: CardDocument): CardLayout | undefined {
   const cardType = cardTypeOf(system, doc);
-  const layout = (cardType && own(system.layouts, cardType.layout)) ?? firstFrontLayout(system);
-  return draw(system, layout, cardSubject(system, doc, cardType));
+  return (cardType && own(system.layouts, cardType.layout)) ?? firstFrontLayout(system);
 }
 
 /**

@@ -2,7 +2,7 @@
 // art-game.ts) is imported in the Games view; in the card form the designer chooses a picture,
 // is told why a text file renamed .png is refused, saves, and replaces the picture by dropping
 // another one. Checked where it lands: the card's JSON in SQLite and the file in the data folder.
-// Then the crop by hand: dragging the art in the preview (and + on the keyboard, one undo step
+// Then a picture dropped on the preview's empty art box, and the crop by hand: dragging the art in the preview (and + on the keyboard, one undo step
 // each) lands on the card, shows in the library's row, and prints in the deck's PDF; a picture
 // too small for its box is flagged at the field, in the editor bar and on the library row.
 
@@ -40,8 +40,13 @@ async function newLanternInArtGame(page: Page, name: string): Promise<void> {
   await field(page, '/faction').locator('button[data-value="ember"]').click();
 }
 
-/** Drops a file on `target` as the browser would from the desktop. */
-async function dropFile(page: Page, target: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+/** Drops a file on `target` (at a page point, if given) as the browser would from the desktop. */
+async function dropFile(
+  page: Page,
+  target: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  at?: { x: number; y: number },
+): Promise<void> {
   const transfer = await page.evaluateHandle(
     ({ name, mimeType, base64 }) => {
       const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -51,7 +56,7 @@ async function dropFile(page: Page, target: Locator, file: { name: string; mimeT
     },
     { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
   );
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
+  await target.dispatchEvent('drop', { dataTransfer: transfer, ...(at && { clientX: at.x, clientY: at.y }) });
 }
 
 test('a designer gives a card its art by choosing and by dropping a picture', async ({ page, dataDir, queryDb }) => {
@@ -109,7 +114,16 @@ test('a designer crops the art by dragging it in the preview, and the PDF prints
   // A 2:1 picture in the 55 × 34 mm box: as tall as the box, 68 mm wide, so it moves sideways.
   const jpeg = await testImage('jpeg', { width: 1600, height: 800, seed: 5 });
   const artId = sha256(jpeg);
-  await dropFile(page, page.getByTestId('image-field'), { name: 'wide.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  // Dropped on the preview's (still empty) art box: it becomes the card's art.
+  const card = (await editor.getByTestId('card-preview').boundingBox())!;
+  const pxPerMm = card.width / 63;
+  await dropFile(
+    page,
+    editor.getByTestId('preview-drop-target'),
+    { name: 'wide.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    { x: card.x + (ART_BOX.x + ART_BOX.w / 2) * pxPerMm, y: card.y + (ART_BOX.y + ART_BOX.h / 2) * pxPerMm },
+  );
+  await expect(page.getByTestId('image-field-thumb')).toBeVisible();
   const handle = editor.getByTestId('art-crop-handle');
   await expect(handle).toBeVisible();
   await expect(editor.getByTestId('art-crop-hint')).toContainText('Drag the art to move it');

@@ -56,6 +56,7 @@ function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: Gam
       validateCard: vi.fn(async () => found),
       saveCard: vi.fn(async (): Promise<SaveCardResult> => ({ ok: true, card: { ...saved, doc: { ...saved.doc } } })),
       deleteCard: vi.fn(async () => ({ trashId: 't1' })),
+      addImage: vi.fn(async () => ({ id: 'b'.repeat(64), mime: 'image/png', width: 800, height: 600, bytes: 4 })),
     },
     confirm: vi.fn(async () => true),
     showError: vi.fn(),
@@ -153,6 +154,36 @@ describe('CardEditorModel', () => {
     expect(model.doc.power).toBe(1);
     expect(model.redo()).toBe(true);
     expect(model.doc.power).toBe(2);
+  });
+
+  it('makes a picture dropped on the preview the art of the box under it, replacing the old crop', async () => {
+    const { model, deps } = setup({ ...withArt, doc: { ...withArt.doc, art: { id: ART_ID, zoom: 2 } } }, [], artSystem);
+    const file = { name: 'lamp.png', size: 4, arrayBuffer: async () => new Uint8Array([1, 2, 3, 4]).buffer };
+    await model.dropArt(file, 30, 20);
+    expect(deps.api.addImage).toHaveBeenCalledWith({ fileName: 'lamp.png', bytes: new Uint8Array([1, 2, 3, 4]) });
+    expect(model.doc.art).toEqual({ id: 'b'.repeat(64) });
+    // One art field: a drop beside its box still means that field.
+    await model.dropArt(file, 1, 80);
+    expect(deps.showError).not.toHaveBeenCalled();
+  });
+
+  it('refuses a dropped file the library refuses, or one too large, keeping the art', async () => {
+    const { model, deps } = setup(withArt, [], artSystem);
+    deps.api.addImage.mockRejectedValueOnce(new Error('notes.png: this is not a PNG, JPEG, WebP or SVG image'));
+    const file = { name: 'notes.png', size: 10, arrayBuffer: async () => new ArrayBuffer(10) };
+    await model.dropArt(file, 30, 20);
+    expect(deps.showError).toHaveBeenCalledWith(new Error('notes.png: this is not a PNG, JPEG, WebP or SVG image'));
+    await model.dropArt({ ...file, name: 'huge.png', size: 60 * 1024 * 1024 }, 30, 20);
+    expect(deps.showError).toHaveBeenLastCalledWith(expect.objectContaining({ message: expect.stringContaining('huge.png') }));
+    expect(model.doc.art).toEqual({ id: ART_ID });
+  });
+
+  it('says where to drop when the card has no art box', async () => {
+    const noArt = { ...artSystem, layouts: { unit: { background: '#ffffff', elements: [] } } } as unknown as GameSystem;
+    const { model, deps } = setup(saved, [], noArt);
+    await model.dropArt({ name: 'a.png', size: 4, arrayBuffer: async () => new ArrayBuffer(4) }, 30, 20);
+    expect(deps.showError).toHaveBeenCalledWith(new Error('Drop the picture on an art box: this card has none there.'));
+    expect(deps.api.addImage).not.toHaveBeenCalled();
   });
 
   it('crops the art from the preview, one undo step per drag, apart from typing just before', () => {

@@ -10,6 +10,7 @@ import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../..
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
 import type { ImageSizeLookup } from '../../../card-schema/layout/art-warnings';
 import { isImageRef, withCrop } from '../../../card-schema/system/image-field';
+import { artFieldAt } from '../../../card-schema/layout/art-boxes';
 import { own } from '../../../card-schema/own-keys';
 import type { ArtCropTarget } from '../lib/art-crop.svelte';
 import { cardDrawing, drawingWarnings, libraryImageSize, warningsByPath } from '../lib/layout-warnings';
@@ -32,6 +33,7 @@ import {
 import { EditHistory } from './edit-history';
 import type { FormContext } from './form-context';
 import { issueLabel } from './issue-label';
+import { storeImage, type ImageSource } from './image-field.svelte';
 
 const VALIDATE_DEBOUNCE_MS = 250;
 
@@ -50,7 +52,7 @@ export interface CardEditorInput {
 }
 
 export interface CardEditorDeps {
-  api: Pick<ApiClient, 'validateCard' | 'saveCard' | 'deleteCard'>;
+  api: Pick<ApiClient, 'validateCard' | 'saveCard' | 'deleteCard' | 'addImage'>;
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   showError: (error: unknown) => void;
   showSuccess: (message: string) => void;
@@ -161,6 +163,24 @@ export class CardEditorModel {
         this.touched.add(pointer);
       },
     };
+  }
+
+  /**
+   * A picture dropped on the preview at (xMm, yMm) on the card: it becomes the art of the field
+   * whose box is there (a new picture starts uncropped), as if dropped on that field.
+   */
+  async dropArt(file: ImageSource, xMm: number, yMm: number): Promise<void> {
+    const field = artFieldAt(this.props().system, this.doc, xMm, yMm);
+    if (field === undefined) {
+      this.deps.showError(new Error('Drop the picture on an art box: this card has none there.'));
+      return;
+    }
+    try {
+      const ref = await storeImage((input) => this.deps.api.addImage(input), file);
+      this.doc = { ...this.doc, [field]: ref };
+    } catch (error) {
+      this.deps.showError(error);
+    }
   }
 
   /** The issue as the user reads it: field label and message. */

@@ -56,15 +56,9 @@ export class ImageFieldModel {
   /** Stores the file in the image library and makes it the field's picture. */
   async add(file: ImageSource): Promise<void> {
     this.error = null;
-    if (file.size > MAX_IMAGE_BYTES) {
-      this.error = imageTooLargeMessage(file.name, file.size);
-      return;
-    }
     this.busy = true;
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const info = await this.deps.addImage({ fileName: file.name, bytes });
-      this.set({ id: info.id });
+      this.set(await storeImage(this.deps.addImage, file));
     } catch (error) {
       this.error = messageOf(error);
     } finally {
@@ -98,6 +92,16 @@ export class ImageFieldModel {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Stores a dropped, pasted or chosen file in the image library: a reference to it, or an error
+ * in the library's words (a file over the size limit is refused before it is read).
+ */
+export async function storeImage(addImage: ImageFieldDeps['addImage'], file: ImageSource): Promise<ImageRef> {
+  if (file.size > MAX_IMAGE_BYTES) throw new Error(imageTooLargeMessage(file.name, file.size));
+  const info = await addImage({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  return { id: info.id };
 }
 
 /** The first file of a drop or a paste, if any. */
