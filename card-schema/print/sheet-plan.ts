@@ -357,8 +357,14 @@ export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: nu
   };
 }
 
+/** How a layout's backs mirror their fronts: across the fold (gutterfold) or as the sheet turns. */
+export function backMirrorAxis(layout: SheetLayout, paper: SizeMm): 'x' | 'y' {
+  if (layout === 'gutterfold') return 'x';
+  return flipAxis(layout === 'duplex-short' ? 'short-edge' : 'long-edge', paper);
+}
+
 function backSlotOf(slot: Slot, paper: SizeMm, layout: SheetLayout): Slot {
-  const axis = layout === 'duplex-short' ? flipAxis('short-edge', paper) : layout === 'gutterfold' ? 'x' : flipAxis('long-edge', paper);
+  const axis = backMirrorAxis(layout, paper);
   return { ...slot, trim: mirrorBox(slot.trim, paper, axis), bleed: mirrorBox(slot.bleed, paper, axis) };
 }
 

@@ -10,6 +10,7 @@ import { renderPrintSheet } from '../../../src-main/pdf/print-sheet';
 import { createCardValidator } from '../../../src-main/services/card-validator';
 import { loadGameSystem } from '../../../src-main/services/game-systems';
 import type { ValidationIssue } from '../../../src-main/api/contract';
+import { DEFAULT_PRINT_OPTIONS } from '../../../card-schema/print/print-options';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -69,7 +70,7 @@ export function loadSamples(systemId: string): GameSamples {
 export async function printSamples(samples: GameSamples): Promise<Uint8Array> {
   const sheet = await renderPrintSheet({
     items: samples.cards.map((card) => ({ system: samples.system, doc: card.doc, copies: 1 })),
-    print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false },
+    print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' },
     fontsDir: join(ROOT, 'resources/fonts'),
     title: samples.system.name,
   });
