@@ -125,7 +125,11 @@ interface AxisFit {
  * takes what room is left, up to what was asked. When not even one card fits within the margin,
  * the margin shrinks (to zero at most).
  */
-function fitAxis(paperMm: number, cardMm: number, o: { bleed: number; gap: number; margin: number; marks: boolean }): AxisFit | null {
+function fitAxis(
+  paperMm: number,
+  cardMm: number,
+  o: { bleed: number; gap: number; margin: number; marks: boolean },
+): AxisFit | null {
   let margin = o.margin;
   let markRoom = o.marks ? MARK_ROOM_MM : 0;
   if (paperMm - 2 * margin - 2 * markRoom < cardMm - EPS) {
@@ -458,7 +462,13 @@ function backPage(plan: SheetPlan, placements: Placement[], file: 'main' | 'back
   };
 }
 
-function onePage(plan: SheetPlan, kind: PageKind, file: 'main' | 'backs', placements: Placement[], guides: Segment[]): PlannedPage {
+function onePage(
+  plan: SheetPlan,
+  kind: PageKind,
+  file: 'main' | 'backs',
+  placements: Placement[],
+  guides: Segment[],
+): PlannedPage {
   const trimBox = placements.length > 0 ? union(placements.map((p) => p.slot.trim)) : fullPage(plan.paper);
   const bleedBox = placements.length > 0 ? union(placements.map((p) => p.slot.bleed)) : fullPage(plan.paper);
   return { kind, file, size: plan.paper, placements, guides, trimBox, bleedBox };

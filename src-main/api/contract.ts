@@ -432,7 +432,12 @@ export const apiContract = {
   /** Stops a queued or running job; its partial work is undone. Finished jobs stay as they are. */
   cancelJob: returns<JobStatus>()(z.object({ jobId: id })),
   /** The file a finished export job wrote, for the browser to download. */
-  jobOutput: returns<FileBlob>()(z.object({ jobId: id, /** `backs`: the separate-backs layout's second file. */ file: z.enum(['main', 'backs']).default('main') })),
+  jobOutput: returns<FileBlob>()(
+    z.object({
+      jobId: id,
+      /** `backs`: the separate-backs layout's second file. */ file: z.enum(['main', 'backs']).default('main'),
+    }),
+  ),
   /** Desktop only: opens a finished export's file, or shows it in its folder. */
   openJobOutput: returns<void>()(z.object({ jobId: id, reveal: z.boolean().default(false) })),
 };

@@ -54,7 +54,9 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       const backsPath = writesBacksFile(spec.print) ? backsFilePath(path) : undefined;
       const sheet = await writeAtomically(path, (partial) =>
         backsPath
-          ? writeAtomically(backsPath, (backsPartial) => printPdf(printRequest, spec.print, paths, partial, progress, backsPartial))
+          ? writeAtomically(backsPath, (backsPartial) =>
+              printPdf(printRequest, spec.print, paths, partial, progress, backsPartial),
+            )
           : printPdf(printRequest, spec.print, paths, partial, progress),
       );
       const pdf = (name: string, bytes: number) => ({ fileName: basename(name), mimeType: 'application/pdf', bytes });

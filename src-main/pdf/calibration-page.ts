@@ -23,7 +23,11 @@ export function calibrationTarget(plan: SheetPlan): { x: number; y: number } {
 export function paintCalibrationFront(doc: PdfDoc, plan: SheetPlan, fonts: PdfFonts): void {
   const m = Math.max(plan.marginMm, 5);
   const label = (text: string, x: number, y: number, size = 9) =>
-    doc.font(fonts.name('regular')).fontSize(size).fillColor('#000000').text(text, pt(x), pt(y), { lineBreak: false, baseline: 'alphabetic' });
+    doc
+      .font(fonts.name('regular'))
+      .fontSize(size)
+      .fillColor('#000000')
+      .text(text, pt(x), pt(y), { lineBreak: false, baseline: 'alphabetic' });
 
   label('Calibration page — print at 100 % (“Actual size”), not “Fit to page”.', m, m + 6, 11);
 
@@ -44,7 +48,13 @@ export function paintCalibrationFront(doc: PdfDoc, plan: SheetPlan, fonts: PdfFo
   const card = plan.card;
   const cardX = m;
   const cardY = rulerY + 25;
-  doc.save().lineWidth(0.5).strokeColor('#000000').rect(pt(cardX), pt(cardY), pt(card.widthMm), pt(card.heightMm)).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.5)
+    .strokeColor('#000000')
+    .rect(pt(cardX), pt(cardY), pt(card.widthMm), pt(card.heightMm))
+    .stroke()
+    .restore();
   label(`Card outline: ${formatMm(card.widthMm)} × ${formatMm(card.heightMm)} mm.`, cardX, cardY + card.heightMm + 6);
   label('A printed card should match it exactly.', cardX, cardY + card.heightMm + 11);
 
@@ -77,5 +87,8 @@ export function paintCalibrationBack(doc: PdfDoc, plan: SheetPlan, fonts: PdfFon
     .font(fonts.name('regular'))
     .fontSize(9)
     .fillColor('#000000')
-    .text('Calibration back: this cross should land on the front’s target.', pt(m), pt(m + 6), { lineBreak: false, baseline: 'alphabetic' });
+    .text('Calibration back: this cross should land on the front’s target.', pt(m), pt(m + 6), {
+      lineBreak: false,
+      baseline: 'alphabetic',
+    });
 }

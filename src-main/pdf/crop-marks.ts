@@ -9,7 +9,11 @@ import { MM_TO_PT } from './imposition';
 export const MIN_GUIDE_WIDTH_PT = 0.25;
 const GUIDE_COLORS = { black: '#000000', gray: '#808080' } as const;
 
-export function drawGuides(doc: typeof PDFDocument, guides: readonly Segment[], options: Pick<PrintOptions, 'guideWidthPt' | 'guideColor'>): void {
+export function drawGuides(
+  doc: typeof PDFDocument,
+  guides: readonly Segment[],
+  options: Pick<PrintOptions, 'guideWidthPt' | 'guideColor'>,
+): void {
   if (guides.length === 0) return;
   doc.save();
   doc

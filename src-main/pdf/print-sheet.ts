@@ -11,7 +11,17 @@ import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import type { PrintOptions, SizeMm } from '../../card-schema/print/print-options';
-import { backMirrorAxis, mirrorBox, planPages, planSheet, type BoxMm, type PlannedPage, type SheetPlan, type Slot } from '../../card-schema/print/sheet-plan';
+import {
+  backMirrorAxis,
+  mirrorBox,
+  planPages,
+  planSheet,
+  union,
+  type BoxMm,
+  type PlannedPage,
+  type SheetPlan,
+  type Slot,
+} from '../../card-schema/print/sheet-plan';
 import { drawFoldLine, drawGuides } from './crop-marks';
 import { paintCalibrationBack, paintCalibrationFront, calibrationTarget } from './calibration-page';
 import { paintForm, placeForm, type FormXObject } from './form-xobjects';
@@ -224,7 +234,13 @@ interface CatalogInternals {
   page: { dictionary: { data: Record<string, unknown> } } | null;
 }
 
-function openOutput(input: DrawingSheetInput, fontBuffers: FontBuffers, sink: Writable, plan: SheetPlan, subject: string): OutputDoc {
+function openOutput(
+  input: DrawingSheetInput,
+  fontBuffers: FontBuffers,
+  sink: Writable,
+  plan: SheetPlan,
+  subject: string,
+): OutputDoc {
   const doc: PdfDoc = createPrintDocument({
     autoFirstPage: false,
     margin: 0,
@@ -298,12 +314,14 @@ async function paintSheet(
     }
   }
   progress.report('Painting cards', cards.length, cards.length);
-  await Promise.all([main, backs].map(async (output) => {
-    if (!output) return;
-    const written = finished(output.sink);
-    output.doc.end();
-    await written;
-  }));
+  await Promise.all(
+    [main, backs].map(async (output) => {
+      if (!output) return;
+      const written = finished(output.sink);
+      output.doc.end();
+      await written;
+    }),
+  );
   const notes = [...new Set(runs.flatMap((run) => run.plan.notes))];
   return { pages: main.pages, backPages: backs?.pages ?? 0, cards: cards.length, used: usedBy(first, notes) };
 }
@@ -324,9 +342,17 @@ function usedBy(plan: SheetPlan, notes: string[]): PrintUsed {
   };
 }
 
-async function paintPage(output: OutputDoc, page: PlannedPage, plan: SheetPlan, cards: readonly PrintCard[], print: PrintOptions): Promise<void> {
+async function paintPage(
+  output: OutputDoc,
+  page: PlannedPage,
+  plan: SheetPlan,
+  cards: readonly PrintCard[],
+  print: PrintOptions,
+): Promise<void> {
   const { doc, fonts, images } = output;
-  await images.prepare(page.placements.flatMap(({ card, face }) => imageIds(face === 'front' ? cards[card].front : backOf(cards[card]))));
+  await images.prepare(
+    page.placements.flatMap(({ card, face }) => imageIds(face === 'front' ? cards[card].front : backOf(cards[card]))),
+  );
   doc.addPage({ size: [pt(page.size.widthMm), pt(page.size.heightMm)], margin: 0 });
   output.pages++;
   const dictionary = (doc as unknown as CatalogInternals).page?.dictionary.data;
@@ -346,10 +372,20 @@ async function paintPage(output: OutputDoc, page: PlannedPage, plan: SheetPlan, 
   }
   if (page.kind === 'calibration') paintCalibrationFront(doc, plan, fonts);
   if (page.kind === 'calibration-back') paintCalibrationBack(doc, plan, fonts, mirroredTarget(plan));
-  for (const { card, face, slot } of page.placements) {
-    const printCard = cards[card];
-    if (face === 'front') paintStretched(doc, printCard.front, slot, (local) => paintCardDrawing(doc, printCard.front, local, fonts, printCard.label, images.lookup));
-    else placeBack(output, printCard, slot, plan);
+  if (page.placements.length > 0) {
+    // Nothing beyond the planned bleed: the painter's seam overlap must not reach into the margin.
+    const bleed = union(page.placements.map((p) => p.slot.bleed));
+    doc.save();
+    doc.rect(pt(bleed.x), pt(bleed.y), pt(bleed.w), pt(bleed.h)).clip();
+    for (const { card, face, slot } of page.placements) {
+      const printCard = cards[card];
+      if (face === 'front') {
+        paintStretched(doc, printCard.front, slot, (local) =>
+          paintCardDrawing(doc, printCard.front, local, fonts, printCard.label, images.lookup),
+        );
+      } else placeBack(output, printCard, slot, plan);
+    }
+    doc.restore();
   }
   drawGuides(doc, page.guides, print);
   if (page.foldLine) drawFoldLine(doc, page.foldLine, print.guideWidthPt);
@@ -401,7 +437,9 @@ function placeBack(output: OutputDoc, card: PrintCard, slot: Slot, plan: SheetPl
     const size = { w: drawing.widthMm, h: drawing.heightMm };
     const box = { x: -bleed, y: -bleed, w: size.w + 2 * bleed, h: size.h + 2 * bleed };
     const formSlot: Slot = { index: 0, row: 0, column: 0, trim: { x: 0, y: 0, ...size }, bleed: box };
-    form = paintForm(doc, `Back${forms.size + 1}`, box, () => paintCardDrawing(doc, drawing, formSlot, fonts, `${card.label} back`, images.lookup));
+    form = paintForm(doc, `Back${forms.size + 1}`, box, () =>
+      paintCardDrawing(doc, drawing, formSlot, fonts, `${card.label} back`, images.lookup),
+    );
     forms.set(drawing, form);
   }
   const placed = form;

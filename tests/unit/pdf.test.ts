@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { MM_TO_PT, type BoxMm } from '../../src-main/pdf/imposition';
@@ -25,18 +24,12 @@ import { loadGameSystem } from '../../src-main/services/game-systems';
 const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
 const POKER = { widthMm: 63, heightMm: 88 };
 const EPS = 1e-6;
-/** Marks are deduplicated at 1e-4 mm; edges nearer than this are the same cut. */
-const MARK_RESOLUTION_MM = 1e-3;
 
 const workDir = mkdtempSync(join(tmpdir(), 'cardwright-pdf-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function boxesOverlap(a: BoxMm, b: BoxMm): boolean {
-  return a.x < b.x + b.w - EPS && b.x < a.x + a.w - EPS && a.y < b.y + b.h - EPS && b.y < a.y + a.h - EPS;
-}
 
 function insideBox(inner: BoxMm, outer: BoxMm, tolerance = EPS): boolean {
   return (

@@ -22,7 +22,12 @@ const matrix = papers.flatMap((paper) => cardSizes.map((cardSize) => [paper, car
 
 function insideMargin(box: BoxMm, paper: { widthMm: number; heightMm: number }, margin: number): boolean {
   const e = 1e-6;
-  return box.x >= margin - e && box.y >= margin - e && box.x + box.w <= paper.widthMm - margin + e && box.y + box.h <= paper.heightMm - margin + e;
+  return (
+    box.x >= margin - e &&
+    box.y >= margin - e &&
+    box.x + box.w <= paper.widthMm - margin + e &&
+    box.y + box.h <= paper.heightMm - margin + e
+  );
 }
 
 describe('planSheet: every paper × card size', () => {
@@ -155,7 +160,9 @@ describe('planSheet: layouts and page counts', () => {
 
   it('summarises the grid', () => {
     expect(gridSummary(planSheet(options(), POKER, 31))).toBe('3 × 3 per page, 4 pages');
-    expect(gridSummary(planSheet(options({ faces: 'both', layout: 'separate-backs' }), POKER, 9))).toBe('3 × 3 per page, 1 page + 1 page of backs');
+    expect(gridSummary(planSheet(options({ faces: 'both', layout: 'separate-backs' }), POKER, 9))).toBe(
+      '3 × 3 per page, 1 page + 1 page of backs',
+    );
   });
 
   it('keeps back pages clean unless guides on backs are asked for', () => {
