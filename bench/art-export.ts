@@ -15,6 +15,7 @@ import { findImageFile } from '../src-main/images/image-files';
 import type { CardDocument } from '../card-schema/system/format';
 import { apiCaller } from '../tests/unit/api-call';
 import { median, ms, type Measurement } from './measure';
+import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 
 const CARDS = 1_000;
 const WIDTH = 744;
@@ -113,7 +114,7 @@ export async function measureArtExport(root: string, workerFile: string): Promis
 
     const jpegBytes = jpegs.reduce((sum, bytes) => sum + bytes.length, 0);
     const paths = ids.map((id) => findImageFile(dataDir, id)!.path);
-    const print = { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false } as const;
+    const print = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' } as const;
     const exportTimes: number[] = [];
     const copyTimes: number[] = [];
     const pdfkitTimes: number[] = [];

@@ -17,6 +17,7 @@ import { apiCaller, type Call } from '../tests/unit/api-call';
 import { percentile, sampleLatency, uiProbes, type LatencySample } from './responsiveness';
 import { concurrentSearches, summarize } from './concurrent-search';
 import { measureArtExport } from './art-export';
+import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -209,7 +210,7 @@ it('lays out and prints cards', async () => {
   const legal = decks.find((d) => d.legal) ?? decks[0];
   const deckTimes = await timeRuns(
     5,
-    () => call('exportDeckPdf', { deckId: legal.id, print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: true } }),
+    () => call('exportDeckPdf', { deckId: legal.id, print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'both' } }),
     1,
   );
   results.push({ name: `deck PDF "${legal.name}" with backs, median`, value: ms(median(deckTimes)), target: '< 2 s' });
@@ -218,7 +219,7 @@ it('lays out and prints cards', async () => {
   const start = performance.now();
   const big = await call('exportCardsPdf', {
     cardIds: ids,
-    print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false },
+    print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' },
   });
   results.push({
     name: '297-card PDF (33 pages)',
@@ -235,7 +236,7 @@ it('keeps answering the UI while a 10,000-card PDF export runs', async () => {
   const threaded = openCardwright({ dataDir: ownDir, ...appPaths(ROOT), jobWorker: workerFile });
   const inline = openCardwright({ dataDir: ownDir, ...appPaths(ROOT) });
   const cardIds = Array.from({ length: EXPORT_SIZE }, (_, i) => `bench-${i}`);
-  const print = { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false } as const;
+  const print = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' } as const;
   const summary = (samples: LatencySample[]) => {
     const values = samples.map((sample) => sample.ms);
     return { p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values), count: values.length };

@@ -51,9 +51,13 @@ export interface PrintOptions {
   cardSize: 'game' | CardSizePreset | SizeMm;
   /** Artwork printed past each cut line, 0–6. */
   bleedMm: number;
-  /** Blank paper between neighbouring cards' bleed edges, 0–20. */
+  /**
+   * Space between neighbouring cards' cut lines, 0–20. At 0 cards touch and share their cut lines
+   * (bleed only round the outside of the grid); each card's bleed fills up to half of a wider gap,
+   * so at twice the bleed every card has its whole bleed.
+   */
   gapMm: number;
-  /** Nothing (card, bleed or guide) is printed nearer the paper's edge than this, 0–30. */
+  /** Nothing (card, bleed or guide) is printed nearer the paper's edge than this, 0–30 (unused for `card-per-page`). */
   marginMm: number;
   /** `corners`: short marks outside the card area; `lines`: cut lines across the whole sheet. */
   cutGuides: 'none' | 'corners' | 'lines';
@@ -107,3 +111,38 @@ export const PRINT_LIMITS = {
   backScalePercent: { min: 97, max: 103 },
   copies: { min: 1, max: 99 },
 } as const;
+
+/** Where US paper sizes are the norm: the paper default for these locales is Letter. */
+const LETTER_REGIONS = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'CR', 'GT', 'SV', 'DO', 'PR', 'PA', 'NI', 'HN']);
+
+/** Letter for en-US, en-CA, es-MX and the other Letter countries; A4 everywhere else. */
+export function defaultPaperForLocale(locale: string | undefined): PaperPreset {
+  const region = /^[a-z]{2,3}(?:[-_][A-Za-z]{4})?[-_]([A-Za-z]{2})\b/i.exec(locale ?? '')?.[1]?.toUpperCase();
+  return region && LETTER_REGIONS.has(region) ? 'Letter' : 'A4';
+}
+
+/** The size a paper option stands for, portrait (the shorter side first). */
+export function paperSize(paper: PrintOptions['paper']): SizeMm {
+  const size = typeof paper === 'string' ? PAPER_PRESETS[paper] : paper;
+  return {
+    widthMm: Math.min(size.widthMm, size.heightMm),
+    heightMm: Math.max(size.widthMm, size.heightMm),
+  };
+}
+
+/** A paper option's name for people: "A4", "Letter" or "200 × 300 mm". */
+export function paperLabel(paper: PrintOptions['paper']): string {
+  return typeof paper === 'string' ? paper : `${formatMm(paper.widthMm)} × ${formatMm(paper.heightMm)} mm`;
+}
+
+/** The card size an option stands for, given the game's own size. */
+export function cardSizeOf(cardSize: PrintOptions['cardSize'], gameCard: SizeMm): SizeMm {
+  if (cardSize === 'game') return { widthMm: gameCard.widthMm, heightMm: gameCard.heightMm };
+  const size = typeof cardSize === 'string' ? CARD_SIZE_PRESETS[cardSize] : cardSize;
+  return { widthMm: size.widthMm, heightMm: size.heightMm };
+}
+
+/** Millimetres for people: at most one decimal, no trailing zero ("3", "2.7"). */
+export function formatMm(mm: number): string {
+  return String(Math.round(mm * 10) / 10);
+}

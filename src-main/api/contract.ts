@@ -10,6 +10,16 @@ import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import { FONT_FACES } from '../../card-schema/layout/format';
+import {
+  CARD_SIZE_PRESETS,
+  DEFAULT_PRINT_OPTIONS,
+  PAPER_PRESETS,
+  PRINT_LIMITS,
+  type CardSizePreset,
+  type PaperPreset,
+  type PrintOptions,
+  type SizeMm,
+} from '../../card-schema/print/print-options';
 
 const id = z.string().min(1).max(200);
 
@@ -37,16 +47,34 @@ const deckInput = z.object({
   format: id.optional(),
   sections: withoutProtoKey(z.record(z.string(), z.array(deckEntry).max(2_000)), 'a deck section id'),
 });
+const limited = (range: { min: number; max: number }) => z.number().min(range.min).max(range.max);
+const sizeMm = (range: { min: number; max: number }) => z.object({ widthMm: limited(range), heightMm: limited(range) });
+const paperPresets = Object.keys(PAPER_PRESETS) as [PaperPreset, ...PaperPreset[]];
+const cardPresets = Object.keys(CARD_SIZE_PRESETS) as [CardSizePreset, ...CardSizePreset[]];
+const P = DEFAULT_PRINT_OPTIONS;
+/** PrintOptions (card-schema/print/print-options.ts); every field optional, with its default. */
 const printOptions = z
   .object({
-    paper: z.enum(['A4', 'Letter']).default('A4'),
-    /** Extra artwork around each card that is trimmed off. */
-    bleedMm: z.number().min(0).max(5).default(3),
-    cropMarks: z.boolean().default(true),
-    /** Add a page of card backs after every page of fronts, mirrored for duplex. */
-    backs: z.boolean().default(false),
+    paper: z.union([z.enum(paperPresets), sizeMm(PRINT_LIMITS.paperMm)]).default(P.paper),
+    orientation: z.enum(['auto', 'portrait', 'landscape']).default(P.orientation),
+    cardSize: z.union([z.literal('game'), z.enum(cardPresets), sizeMm(PRINT_LIMITS.cardMm)]).default(P.cardSize),
+    bleedMm: limited(PRINT_LIMITS.bleedMm).default(P.bleedMm),
+    gapMm: limited(PRINT_LIMITS.gapMm).default(P.gapMm),
+    marginMm: limited(PRINT_LIMITS.marginMm).default(P.marginMm),
+    cutGuides: z.enum(['none', 'corners', 'lines']).default(P.cutGuides),
+    guideWidthPt: limited(PRINT_LIMITS.guideWidthPt).default(P.guideWidthPt),
+    guideColor: z.enum(['black', 'gray']).default(P.guideColor),
+    guidesOnBacks: z.boolean().default(P.guidesOnBacks),
+    faces: z.enum(['fronts', 'backs', 'both']).default(P.faces),
+    layout: z.enum(['duplex-long', 'duplex-short', 'gutterfold', 'separate-backs', 'card-per-page']).default(P.layout),
+    backOffsetXMm: limited(PRINT_LIMITS.backOffsetMm).default(P.backOffsetXMm),
+    backOffsetYMm: limited(PRINT_LIMITS.backOffsetMm).default(P.backOffsetYMm),
+    backScaleXPercent: limited(PRINT_LIMITS.backScalePercent).default(P.backScaleXPercent),
+    backScaleYPercent: limited(PRINT_LIMITS.backScalePercent).default(P.backScaleYPercent),
+    calibrationPage: z.boolean().default(P.calibrationPage),
   })
-  .prefault({});
+  .strict()
+  .prefault({}) satisfies z.ZodType<PrintOptions, unknown>;
 
 /** What the renderer needs to know about where it runs. */
 export interface AppInfo {
@@ -232,10 +260,34 @@ export interface JobFile {
   savedTo?: string;
 }
 
+/** What a print export really used: the dialog's choices after anything that had to give. */
+export interface PrintUsed {
+  /** "A4", "Letter", "210 × 297 mm" or, one card per page, the card + bleed size. */
+  paper: string;
+  paperSize: SizeMm;
+  orientation: 'portrait' | 'landscape';
+  card: SizeMm;
+  columns: number;
+  rows: number;
+  perPage: number;
+  /** Bleed round the grid, left/right and top/bottom. */
+  bleed: { xMm: number; yMm: number };
+  marginMm: number;
+  gapMm: number;
+  /** One sentence for each thing that differs from what was asked (a reduced bleed or margin). */
+  notes: string[];
+}
+
 export interface PdfJobResult {
   file: JobFile;
+  /** The separate-backs layout: the backs' own file, saved beside `file`. */
+  backsFile?: JobFile;
+  /** Pages of `file` (calibration included). */
   pages: number;
+  /** Pages of `backsFile`. */
+  backPages?: number;
   cards: number;
+  used: PrintUsed;
 }
 
 /** What each kind of job produces. */
@@ -380,7 +432,12 @@ export const apiContract = {
   /** Stops a queued or running job; its partial work is undone. Finished jobs stay as they are. */
   cancelJob: returns<JobStatus>()(z.object({ jobId: id })),
   /** The file a finished export job wrote, for the browser to download. */
-  jobOutput: returns<FileBlob>()(z.object({ jobId: id })),
+  jobOutput: returns<FileBlob>()(
+    z.object({
+      jobId: id,
+      /** `backs`: the separate-backs layout's second file. */ file: z.enum(['main', 'backs']).default('main'),
+    }),
+  ),
   /** Desktop only: opens a finished export's file, or shows it in its folder. */
   openJobOutput: returns<void>()(z.object({ jobId: id, reveal: z.boolean().default(false) })),
 };

@@ -5,13 +5,14 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ApiError, type ApiHandlers, type JobStatus } from '../api/contract';
+import { ApiError, type ApiHandlers, type JobFile, type JobStatus } from '../api/contract';
 import type { DesktopIntegration } from '../api/desktop';
 import type { Library } from '../services/card-library';
 import { loadGameSystem } from '../services/game-systems';
 import type { JobExecutor } from './executors';
 import { JobManager, type JobOutput } from './job-manager';
 import { planJob } from './plan-job';
+import { backsFilePath } from '../pdf/backs-file';
 import type { JobPaths } from './run-job';
 
 type JobMethod = 'startJob' | 'jobStatus' | 'listJobs' | 'cancelJob' | 'jobOutput' | 'openJobOutput';
@@ -35,7 +36,10 @@ export function createJobHandlers(
   const manager = new JobManager({ executor, paths, systems: () => lib.systems.entries(), onFinished: afterJob });
 
   function afterJob(status: Readonly<JobStatus>, output: JobOutput | undefined): void {
-    if (status.state !== 'done' && output && !output.savedByUser) rmSync(output.path, { force: true });
+    if (status.state !== 'done' && output && !output.savedByUser) {
+      rmSync(output.path, { force: true });
+      rmSync(backsFilePath(output.path), { force: true });
+    }
     // The worker installed the game on disk and in its own registry; this thread's registry
     // learns of it here, from the folder it now lives in.
     if (status.state === 'done' && status.kind === 'importSystem' && status.result) {
@@ -68,15 +72,17 @@ export function createJobHandlers(
     jobStatus: ({ jobId }) => manager.status(jobId),
     listJobs: () => manager.list(),
     cancelJob: ({ jobId }) => manager.cancel(jobId),
-    jobOutput: ({ jobId }) => {
+    jobOutput: ({ jobId, file: which }) => {
       const status = manager.status(jobId);
       const output = manager.output(jobId);
-      const file = status.result && 'file' in status.result ? status.result.file : undefined;
-      if (!file) throw new ApiError(`Job "${status.title}" wrote no file`, 'BAD_INPUT');
+      const result = status.result && 'file' in status.result ? status.result : undefined;
+      const file = which === 'backs' ? (result as { backsFile?: JobFile } | undefined)?.backsFile : result?.file;
+      if (!file) throw new ApiError(`Job "${status.title}" wrote no ${which === 'backs' ? 'backs file' : 'file'}`, 'BAD_INPUT');
+      const path = which === 'backs' ? backsFilePath(output.path) : output.path;
       try {
-        return { fileName: file.fileName, mimeType: file.mimeType, bytes: new Uint8Array(readFileSync(output.path)) };
+        return { fileName: file.fileName, mimeType: file.mimeType, bytes: new Uint8Array(readFileSync(path)) };
       } catch {
-        throw new ApiError(`The file of “${status.title}” is gone: ${output.path}`, 'NOT_FOUND');
+        throw new ApiError(`The file of “${status.title}” is gone: ${path}`, 'NOT_FOUND');
       }
     },
     openJobOutput: async ({ jobId, reveal }) => {

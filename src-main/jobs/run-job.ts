@@ -10,6 +10,8 @@ import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
 import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
+import { backsFilePath } from '../pdf/backs-file';
+import { writesBacksFile } from '../pdf/print-sheet';
 import { exportSetFile, importSetFile } from '../services/set-files';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
@@ -49,9 +51,24 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       const printRequest =
         spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
       const path = output();
-      const sheet = await writeAtomically(path, (partial) => printPdf(printRequest, spec.print, paths, partial, progress));
-      const file = { fileName: basename(path), mimeType: 'application/pdf', bytes: sheet.fileBytes };
-      return { file, pages: sheet.pages, cards: sheet.cards };
+      const backsPath = writesBacksFile(spec.print) ? backsFilePath(path) : undefined;
+      const sheet = await writeAtomically(path, (partial) =>
+        backsPath
+          ? writeAtomically(backsPath, (backsPartial) =>
+              printPdf(printRequest, spec.print, paths, partial, progress, backsPartial),
+            )
+          : printPdf(printRequest, spec.print, paths, partial, progress),
+      );
+      const pdf = (name: string, bytes: number) => ({ fileName: basename(name), mimeType: 'application/pdf', bytes });
+      return {
+        file: pdf(path, sheet.fileBytes),
+        ...(backsPath && sheet.backsFileBytes !== undefined
+          ? { backsFile: pdf(backsPath, sheet.backsFileBytes), backPages: sheet.backPages }
+          : {}),
+        pages: sheet.pages,
+        cards: sheet.cards,
+        used: sheet.used,
+      };
     }
     case 'exportSet':
       return { file: await writeOutput(output(), exportSetFile(lib, spec.setId, progress)) };

@@ -10,31 +10,32 @@ import type PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
-import { cropMarkSegments, drawCropMarks } from './crop-marks';
+import type { PrintOptions, SizeMm } from '../../card-schema/print/print-options';
 import {
-  MM_TO_PT,
-  PAPER_SIZES,
-  imposeCards,
-  mirroredSlotIndex,
-  type Imposition,
-  type PaperName,
-  type SizeMm,
-} from './imposition';
+  backMirrorAxis,
+  mirrorBox,
+  planPages,
+  planSheet,
+  union,
+  type BoxMm,
+  type PlannedPage,
+  type SheetPlan,
+  type Slot,
+} from '../../card-schema/print/sheet-plan';
+import { drawFoldLine, drawGuides } from './crop-marks';
+import { paintCalibrationBack, paintCalibrationFront, calibrationTarget } from './calibration-page';
+import { paintForm, placeForm, type FormXObject } from './form-xobjects';
+import { MM_TO_PT } from './imposition';
 import { paintCardDrawing } from './paint-drawing';
-import { PdfFonts, createPrintDocument, readPrintFonts } from './pdf-fonts';
+import { PdfFonts, createPrintDocument, readPrintFonts, type FontBuffers } from './pdf-fonts';
 import { SheetImages, type ImageLoader } from './pdf-images';
 import type { GameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
+import type { PrintUsed } from '../api/contract';
 
 type PdfDoc = typeof PDFDocument;
 
-export interface PrintOptions {
-  paper: PaperName;
-  bleedMm: number;
-  cropMarks: boolean;
-  /** Add a page of card backs after every page of fronts, mirrored for duplex. */
-  backs: boolean;
-}
+export type { PrintOptions };
 
 export interface PrintItem {
   system: GameSystem;
@@ -56,18 +57,25 @@ export interface PrintSheetInput {
 
 export interface PrintSheetResult {
   bytes: Uint8Array;
+  /** The separate-backs layout's second file. */
+  backsBytes?: Uint8Array;
   pages: number;
+  backPages: number;
   cards: number;
+  used: PrintUsed;
 }
 
 /** A sheet written straight to a file: its size instead of its bytes. */
 export interface PrintSheetFile {
   fileBytes: number;
+  /** Bytes of the backs file, when the layout wrote one. */
+  backsFileBytes?: number;
   pages: number;
+  backPages: number;
   cards: number;
+  used: PrintUsed;
 }
 
-/** One printed card: drawings are shared between all copies of the same card. */
 export interface PrintCard {
   /** Names the card in error messages. */
   label: string;
@@ -92,34 +100,47 @@ export async function renderPrintSheet(input: PrintSheetInput, progress: JobProg
   return renderDrawingSheet(drawingSheet(input, progress), progress);
 }
 
-/** As renderPrintSheet, streaming the PDF into `path` (a big export never sits in memory twice). */
+/**
+ * As renderPrintSheet, streaming the PDF into `path` (a big export never sits in memory twice);
+ * the separate-backs layout writes its backs into `backsPath`.
+ */
 export async function writePrintSheet(
   input: PrintSheetInput,
   path: string,
   progress: JobProgress = NO_PROGRESS,
+  backsPath?: string,
 ): Promise<PrintSheetFile> {
-  return writeDrawingSheet(drawingSheet(input, progress), path, progress);
+  return writeDrawingSheet(drawingSheet(input, progress), path, progress, backsPath);
 }
 
-/** As renderDrawingSheet, streaming the PDF into `path`. */
+/** Whether these options write a second file of backs (so the caller can name it). */
+export function writesBacksFile(print: PrintOptions): boolean {
+  return print.layout === 'separate-backs' && print.faces === 'both';
+}
+
+/** As renderDrawingSheet, streaming the PDF into `path` (and the backs file into `backsPath`). */
 export async function writeDrawingSheet(
   input: DrawingSheetInput,
   path: string,
   progress: JobProgress = NO_PROGRESS,
+  backsPath?: string,
 ): Promise<PrintSheetFile> {
+  if (writesBacksFile(input.print) && !backsPath) throw new Error('The separate-backs layout needs a file for the backs');
   const out = createWriteStream(path);
+  const backsOut = writesBacksFile(input.print) && backsPath ? createWriteStream(backsPath) : undefined;
   try {
-    const sheet = await paintSheet(input, progress, out);
-    return { fileBytes: out.bytesWritten, ...sheet };
+    const sheet = await paintSheet(input, progress, out, backsOut);
+    return { fileBytes: out.bytesWritten, backsFileBytes: backsOut?.bytesWritten, ...sheet };
   } catch (error) {
     out.destroy();
+    backsOut?.destroy();
     throw error;
   }
 }
 
 function drawingSheet(input: PrintSheetInput, progress: JobProgress): DrawingSheetInput {
   const { print, fontsDir, title, loadImages, gameFonts } = input;
-  return { cards: expandItems(input.items, print.backs, progress), print, fontsDir, title, loadImages, gameFonts };
+  return { cards: expandItems(input.items, print.faces !== 'fronts', progress), print, fontsDir, title, loadImages, gameFonts };
 }
 
 /**
@@ -159,33 +180,20 @@ export function expandItems(items: readonly PrintItem[], withBacks: boolean, pro
   return cards;
 }
 
-interface SheetPage {
-  imposition: Imposition;
+/** Cards of one size in a row: each run gets its own plan (another game in the same export). */
+interface SizeRun {
+  size: SizeMm;
   cards: PrintCard[];
 }
 
-/**
- * Fills pages slot by slot. Cards of a different size (another game in the same export)
- * start a new page laid out for their size.
- */
-export function paginate(cards: readonly PrintCard[], paper: SizeMm, bleedMm: number): SheetPage[] {
-  const impositions = new Map<string, Imposition>();
-  const pages: SheetPage[] = [];
-  let current: SheetPage | null = null;
+export function sizeRuns(cards: readonly PrintCard[]): SizeRun[] {
+  const runs: SizeRun[] = [];
   for (const card of cards) {
-    const key = `${card.size.widthMm}x${card.size.heightMm}`;
-    let imposition = impositions.get(key);
-    if (!imposition) {
-      imposition = imposeCards(paper, card.size, bleedMm);
-      impositions.set(key, imposition);
-    }
-    if (!current || current.imposition !== imposition || current.cards.length >= imposition.perPage) {
-      current = { imposition, cards: [] };
-      pages.push(current);
-    }
-    current.cards.push(card);
+    const last = runs.at(-1);
+    if (last && last.size.widthMm === card.size.widthMm && last.size.heightMm === card.size.heightMm) last.cards.push(card);
+    else runs.push({ size: card.size, cards: [card] });
   }
-  return pages;
+  return runs;
 }
 
 /** Renders already laid-out cards; `renderPrintSheet` is the usual entry point. */
@@ -193,84 +201,260 @@ export async function renderDrawingSheet(
   input: DrawingSheetInput,
   progress: JobProgress = NO_PROGRESS,
 ): Promise<PrintSheetResult> {
-  const chunks: Uint8Array[] = [];
-  const sink = new Writable({
-    write(chunk: Uint8Array, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
+  const collect = () => {
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      write(chunk: Uint8Array, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    return { sink, bytes: () => new Uint8Array(Buffer.concat(chunks)) };
+  };
+  const main = collect();
+  const backs = writesBacksFile(input.print) ? collect() : undefined;
+  const sheet = await paintSheet(input, progress, main.sink, backs?.sink);
+  return { bytes: main.bytes(), backsBytes: backs?.bytes(), ...sheet };
+}
+
+/** One output PDF: its document, the back drawings already made into forms, its page count. */
+interface OutputDoc {
+  doc: PdfDoc;
+  sink: Writable;
+  fonts: PdfFonts;
+  images: SheetImages;
+  forms: Map<CardDrawing, FormXObject>;
+  pages: number;
+}
+
+const DUPLEX_PREFERENCE = { simplex: 'Simplex', 'long-edge': 'DuplexFlipLongEdge', 'short-edge': 'DuplexFlipShortEdge' } as const;
+
+interface CatalogInternals {
+  _root: { data: { ViewerPreferences?: { data: Record<string, unknown> } } };
+  page: { dictionary: { data: Record<string, unknown> } } | null;
+}
+
+function openOutput(
+  input: DrawingSheetInput,
+  fontBuffers: FontBuffers,
+  sink: Writable,
+  plan: SheetPlan,
+  subject: string,
+): OutputDoc {
+  const doc: PdfDoc = createPrintDocument({
+    autoFirstPage: false,
+    margin: 0,
+    info: { Title: input.title, Creator: CREATOR, Subject: subject },
+    displayTitle: true,
+    // Fill opacity (ExtGState) needs PDF 1.4 or later.
+    pdfVersion: '1.7',
   });
-  const sheet = await paintSheet(input, progress, sink);
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), ...sheet };
+  // Viewers must not "fit to page" (cards would shrink); duplex printers get the flip the layout needs.
+  const preferences = (doc as unknown as CatalogInternals)._root.data.ViewerPreferences;
+  if (!preferences) throw new Error('pdfkit made no ViewerPreferences (displayTitle)');
+  preferences.data.PrintScaling = 'None';
+  preferences.data.Duplex = DUPLEX_PREFERENCE[plan.duplex];
+  const fonts = PdfFonts.register(doc, fontBuffers, input.gameFonts);
+  const images = new SheetImages(doc, input.loadImages);
+  doc.pipe(sink);
+  return { doc, sink, fonts, images, forms: new Map(), pages: 0 };
+}
+
+const pt = (mm: number) => mm * MM_TO_PT;
+
+/** A PDF box ([llx lly urx ury], y up) from a plan box (y down). */
+function pdfBox(box: BoxMm, page: SizeMm): number[] {
+  return [pt(box.x), pt(page.heightMm - box.y - box.h), pt(box.x + box.w), pt(page.heightMm - box.y)].map(
+    (value) => Math.round(value * 1000) / 1000,
+  );
+}
+
+/** Clamps a box to the page: TrimBox and BleedBox may not leave the MediaBox. */
+function onPage(box: BoxMm, page: SizeMm): BoxMm {
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  return { x, y, w: Math.min(page.widthMm, box.x + box.w) - x, h: Math.min(page.heightMm, box.y + box.h) - y };
 }
 
 /**
- * Paints every page into a new document piped into `sink`, waiting for the sink after each page
- * so a big export's bytes go out as they are made instead of piling up in memory.
+ * Paints every page into new documents piped into `sink` (and `backsSink`), waiting for the sink
+ * after each page so a big export's bytes go out as they are made instead of piling up in memory.
  */
 async function paintSheet(
   input: DrawingSheetInput,
   progress: JobProgress,
   sink: Writable,
-): Promise<{ pages: number; cards: number }> {
+  backsSink?: Writable,
+): Promise<{ pages: number; backPages: number; cards: number; used: PrintUsed }> {
   const { cards, print } = input;
-  const paper = PAPER_SIZES[print.paper];
-  if (!paper) throw new Error(`Unknown paper "${String(print.paper)}": use A4 or Letter`);
   if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
-  if (print.backs) cards.forEach(backOf);
-  const pages = paginate(cards, paper, print.bleedMm);
+  if (print.faces !== 'fronts') cards.forEach(backOf);
+  // Only the first run gets the calibration page.
+  const runs = sizeRuns(cards).map((run, index) => ({
+    ...run,
+    plan: planSheet(index === 0 ? print : { ...print, calibrationPage: false }, run.size, run.cards.length),
+  }));
+  const first = runs[0].plan;
   const fontBuffers = await readPrintFonts(input.fontsDir);
+  const subject = `${cards.length} cards, ${first.paperName}`;
+  const main = openOutput(input, fontBuffers, sink, first, subject);
+  const backs = backsSink ? openOutput(input, fontBuffers, backsSink, first, `Backs of ${subject}`) : undefined;
 
-  const size = [paper.widthMm * MM_TO_PT, paper.heightMm * MM_TO_PT];
-  const doc: PdfDoc = createPrintDocument({
-    autoFirstPage: false,
-    size,
-    margin: 0,
-    info: { Title: input.title, Creator: CREATOR, Subject: `${cards.length} cards, ${print.paper}` },
-    displayTitle: true,
-    // Fill opacity (ExtGState) needs PDF 1.4 or later.
-    pdfVersion: '1.7',
-  });
-  const fonts = PdfFonts.register(doc, fontBuffers, input.gameFonts);
-  const images = new SheetImages(doc, input.loadImages);
-  doc.pipe(sink);
-
-  let pageCount = 0;
   let painted = 0;
-  for (const page of pages) {
-    progress.report('Painting cards', painted, cards.length);
-    const slots = page.imposition.slots;
-    await images.prepare(page.cards.flatMap((card) => imageIds(card, print.backs)));
-    doc.addPage({ size, margin: 0 });
-    page.cards.forEach((card, index) => paintCardDrawing(doc, card.front, slots[index], fonts, card.label, images.lookup));
-    if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, slots.slice(0, page.cards.length)));
-    pageCount++;
-
-    if (print.backs) {
-      doc.addPage({ size, margin: 0 });
-      const backSlots = page.cards.map((_, index) => slots[mirroredSlotIndex(page.imposition, index)]);
-      page.cards.forEach((card, index) =>
-        paintCardDrawing(doc, backOf(card), backSlots[index], fonts, `${card.label} back`, images.lookup),
-      );
-      if (print.cropMarks) drawCropMarks(doc, cropMarkSegments(page.imposition, backSlots));
-      pageCount++;
+  for (const run of runs) {
+    for (const page of planPages(run.plan)) {
+      progress.report('Painting cards', painted, cards.length);
+      const output = page.file === 'backs' ? backs : main;
+      if (!output) throw new Error('The plan has a backs file but no file was given for it');
+      await paintPage(output, page, run.plan, run.cards, input.print);
+      painted += page.placements.filter((p) => p.face === 'front' || print.faces === 'backs').length;
+      // Let pdfkit flush the finished page and keep the process responsive on big decks.
+      if (output.sink.writableNeedDrain) await once(output.sink, 'drain');
+      else await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    painted += page.cards.length;
-    // Let pdfkit flush the finished page and keep the process responsive on big decks.
-    if (sink.writableNeedDrain) await once(sink, 'drain');
-    else await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  progress.report('Painting cards', painted, cards.length);
-  const written = finished(sink);
-  doc.end();
-  await written;
-  return { pages: pageCount, cards: cards.length };
+  progress.report('Painting cards', cards.length, cards.length);
+  await Promise.all(
+    [main, backs].map(async (output) => {
+      if (!output) return;
+      const written = finished(output.sink);
+      output.doc.end();
+      await written;
+    }),
+  );
+  const notes = [...new Set(runs.flatMap((run) => run.plan.notes))];
+  return { pages: main.pages, backPages: backs?.pages ?? 0, cards: cards.length, used: usedBy(first, notes) };
 }
 
-/** The pictures a card's drawings show (its back's too when backs print). */
-function imageIds(card: PrintCard, withBacks: boolean): string[] {
-  const drawings = withBacks && card.back ? [card.front, card.back] : [card.front];
-  return drawings.flatMap((drawing) => drawing.ops.flatMap((op) => (op.op === 'image' ? [op.image] : [])));
+function usedBy(plan: SheetPlan, notes: string[]): PrintUsed {
+  return {
+    paper: plan.paperName,
+    paperSize: plan.paper,
+    orientation: plan.orientation,
+    card: plan.card,
+    columns: plan.columns,
+    rows: plan.rows,
+    perPage: plan.perSheet,
+    bleed: plan.bleed,
+    marginMm: plan.marginMm,
+    gapMm: plan.gapMm,
+    notes,
+  };
+}
+
+async function paintPage(
+  output: OutputDoc,
+  page: PlannedPage,
+  plan: SheetPlan,
+  cards: readonly PrintCard[],
+  print: PrintOptions,
+): Promise<void> {
+  const { doc, fonts, images } = output;
+  await images.prepare(
+    page.placements.flatMap(({ card, face }) => imageIds(face === 'front' ? cards[card].front : backOf(cards[card]))),
+  );
+  doc.addPage({ size: [pt(page.size.widthMm), pt(page.size.heightMm)], margin: 0 });
+  output.pages++;
+  const dictionary = (doc as unknown as CatalogInternals).page?.dictionary.data;
+  if (!dictionary) throw new Error('pdfkit opened no page');
+  dictionary.TrimBox = pdfBox(onPage(page.trimBox, page.size), page.size);
+  dictionary.BleedBox = pdfBox(onPage(page.bleedBox, page.size), page.size);
+
+  doc.save();
+  if (page.backTransform) {
+    // Offset and scale corrections about the page centre (see placeOnBackPage).
+    const t = page.backTransform;
+    const cx = page.size.widthMm / 2;
+    const cy = page.size.heightMm / 2;
+    doc.translate(pt(cx + t.offsetXMm), pt(cy + t.offsetYMm));
+    doc.scale(t.scaleX, t.scaleY);
+    doc.translate(pt(-cx), pt(-cy));
+  }
+  if (page.kind === 'calibration') paintCalibrationFront(doc, plan, fonts);
+  if (page.kind === 'calibration-back') paintCalibrationBack(doc, plan, fonts, mirroredTarget(plan));
+  if (page.placements.length > 0) {
+    // Nothing beyond the planned bleed: the painter's seam overlap must not reach into the margin.
+    const bleed = union(page.placements.map((p) => p.slot.bleed));
+    doc.save();
+    doc.rect(pt(bleed.x), pt(bleed.y), pt(bleed.w), pt(bleed.h)).clip();
+    for (const { card, face, slot } of page.placements) {
+      const printCard = cards[card];
+      if (face === 'front') {
+        paintStretched(doc, printCard.front, slot, (local) =>
+          paintCardDrawing(doc, printCard.front, local, fonts, printCard.label, images.lookup),
+        );
+      } else placeBack(output, printCard, slot, plan);
+    }
+    doc.restore();
+  }
+  drawGuides(doc, page.guides, print);
+  if (page.foldLine) drawFoldLine(doc, page.foldLine, print.guideWidthPt);
+  doc.restore();
+}
+
+/** Where the calibration target's centre lands on the back page (before the corrections). */
+function mirroredTarget(plan: SheetPlan): { x: number; y: number } {
+  const target = calibrationTarget(plan);
+  const box = mirrorBox({ x: target.x, y: target.y, w: 0, h: 0 }, plan.paper, backMirrorAxis(plan.layout, plan.paper));
+  return { x: box.x, y: box.y };
+}
+
+/**
+ * Paints a drawing into a slot, stretching it when the chosen card size differs from the size the
+ * game draws its cards at: `paint` gets the slot in the drawing's own millimetres.
+ */
+function paintStretched(doc: PdfDoc, drawing: CardDrawing, slot: Slot, paint: (local: Slot) => void): void {
+  const sx = slot.trim.w / drawing.widthMm;
+  const sy = slot.trim.h / drawing.heightMm;
+  if (Math.abs(sx - 1) < 1e-9 && Math.abs(sy - 1) < 1e-9) return paint(slot);
+  const local: Slot = {
+    ...slot,
+    trim: { x: 0, y: 0, w: drawing.widthMm, h: drawing.heightMm },
+    bleed: {
+      x: (slot.bleed.x - slot.trim.x) / sx,
+      y: (slot.bleed.y - slot.trim.y) / sy,
+      w: slot.bleed.w / sx,
+      h: slot.bleed.h / sy,
+    },
+  };
+  doc.save();
+  doc.translate(pt(slot.trim.x), pt(slot.trim.y));
+  doc.scale(sx, sy);
+  paint(local);
+  doc.restore();
+}
+
+/**
+ * A back: its drawing is painted once per document into a form XObject (with the plan's largest
+ * bleed all round) and placed, clipped to this slot's bleed, wherever that back prints.
+ */
+function placeBack(output: OutputDoc, card: PrintCard, slot: Slot, plan: SheetPlan): void {
+  const { doc, fonts, images, forms } = output;
+  const drawing = backOf(card);
+  let form = forms.get(drawing);
+  if (!form) {
+    const bleed = Math.max(plan.bleed.xMm, plan.bleed.yMm);
+    const size = { w: drawing.widthMm, h: drawing.heightMm };
+    const box = { x: -bleed, y: -bleed, w: size.w + 2 * bleed, h: size.h + 2 * bleed };
+    const formSlot: Slot = { index: 0, row: 0, column: 0, trim: { x: 0, y: 0, ...size }, bleed: box };
+    form = paintForm(doc, `Back${forms.size + 1}`, box, () =>
+      paintCardDrawing(doc, drawing, formSlot, fonts, `${card.label} back`, images.lookup),
+    );
+    forms.set(drawing, form);
+  }
+  const placed = form;
+  doc.save();
+  doc.rect(pt(slot.bleed.x), pt(slot.bleed.y), pt(slot.bleed.w), pt(slot.bleed.h)).clip();
+  paintStretched(doc, drawing, slot, (local) => {
+    doc.translate(pt(local.trim.x), pt(local.trim.y));
+    placeForm(doc, placed);
+  });
+  doc.restore();
+}
+
+/** The pictures a drawing shows. */
+function imageIds(drawing: CardDrawing): string[] {
+  return drawing.ops.flatMap((op) => (op.op === 'image' ? [op.image] : []));
 }
 
 function backOf(card: PrintCard): CardDrawing {

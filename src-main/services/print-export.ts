@@ -38,16 +38,17 @@ function printRequest(lib: Library, items: PrintItem[], title: string): PrintReq
   };
 }
 
-/** Writes the PDF to `path`; `dataDir` holds the image library the cards' art comes from. */
+/** Writes the PDF to `path` (the separate-backs layout's backs to `backsPath`); `dataDir` holds the image library the cards' art comes from. */
 export async function printPdf(
   request: PrintRequest,
   print: PrintOptions,
   paths: { fontsDir: string; dataDir: string },
   path: string,
   progress?: JobProgress,
+  backsPath?: string,
 ): Promise<PrintSheetFile> {
   const input = { items: request.items, print, fontsDir: paths.fontsDir, title: request.title, gameFonts: request.gameFonts };
-  return writePrintSheet({ ...input, loadImages: (ids) => readPrintImages(paths.dataDir, ids) }, path, progress);
+  return writePrintSheet({ ...input, loadImages: (ids) => readPrintImages(paths.dataDir, ids) }, path, progress, backsPath);
 }
 
 /** The print version of each picture; one missing from the library or unreadable is left out. */

@@ -101,6 +101,32 @@ for (const [paper, size] of [
   });
 }
 
+test('the print dialog shows the grid, the reduced bleed and page 1 live, and exports duplex with a calibration page', async ({ page }) => {
+  await page.getByTestId('nav-decks').click();
+  await page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' }).getByTestId('print-deck').click();
+  await page.getByTestId('print-paper').selectOption('A4');
+  await expect(page.getByTestId('print-summary')).toContainText('3 × 3 per page, 4 pages');
+  await expect(page.getByTestId('print-note')).toHaveCount(0);
+  await expect(page.getByTestId('print-preview').locator('.card')).toHaveCount(9);
+  // Letter cannot keep the whole bleed at the top and bottom: the dialog says so before exporting.
+  await page.getByTestId('print-paper').selectOption('Letter');
+  await expect(page.getByTestId('print-note').first()).toContainText('Bleed reduced');
+  await page.getByTestId('print-paper').selectOption('A4');
+  await page.getByTestId('print-faces').selectOption('both');
+  await page.getByTestId('print-calibration').check();
+  await expect(page.getByTestId('print-summary')).toContainText('3 × 3 per page, 10 pages');
+  await page.getByTestId('print-card-size').selectOption('tarot');
+  await expect(page.getByTestId('print-summary')).toContainText('2 × 2 per page');
+  await page.getByTestId('print-card-size').selectOption('game');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('print-export').click();
+  const file = test.info().outputPath('deck-duplex.pdf');
+  await (await downloading).saveAs(file);
+  const info = execFileSync('pdfinfo', ['-box', file], { encoding: 'utf8' });
+  expect(info).toMatch(/Pages:\s+10\n/);
+  expect(info).toMatch(/TrimBox:/);
+});
+
 test('the deck is playtested on the solo board: opening hand, mulligan, moves, upkeep, undo', async ({ page }) => {
   await openDeck(page, 'Ember Vanguard');
   await page.getByTestId('playtest-deck').click();

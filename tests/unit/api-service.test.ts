@@ -385,7 +385,7 @@ describe('openCardwright', () => {
 
     const { sets } = readSamples('osmcg');
     const two = sets[0].cards.slice(0, 2).map((card) => card.id);
-    const cardsPdf = await call('exportCardsPdf', { cardIds: [...two, two[0]], print: { backs: false } });
+    const cardsPdf = await call('exportCardsPdf', { cardIds: [...two, two[0]], print: { faces: 'fronts' } });
     expect(cardsPdf.cards).toBe(3);
     expect(cardsPdf.fileName).toBe(`${sets[0].set.name}.pdf`);
     expect((await failure(call('exportCardsPdf', { cardIds: ['nope'], print: {} }))).code).toBe('NOT_FOUND');

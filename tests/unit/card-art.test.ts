@@ -15,6 +15,7 @@ import { layoutCard } from '../../card-schema/layout/layout-card';
 import type { GameSystem } from '../../card-schema/system/format';
 import { imageCrop } from '../../card-schema/system/image-field';
 import { renderDrawingSheet, writeDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
 
 const FONTS_DIR = resolve(import.meta.dirname, '../../resources/fonts');
 const ART_ID = 'c'.repeat(64);
@@ -178,7 +179,7 @@ describe('card art in the PDF', () => {
     const cards = Array.from({ length: 9 }, () => artCard(0.5));
     const result = await renderDrawingSheet({
       cards,
-      print: { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false },
+      print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'none', faces: 'fronts' },
       fontsDir: FONTS_DIR,
       title: 'Art',
       loadImages: async (ids) => {
@@ -207,7 +208,7 @@ describe('card art in the PDF', () => {
     ] as const) {
       const result = await renderDrawingSheet({
         cards: [artCard(focusX)],
-        print: { paper: 'A4', bleedMm: 0, cropMarks: false, backs: false },
+        print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 0, cutGuides: 'none', faces: 'fronts' },
         fontsDir: FONTS_DIR,
         title: 'Art',
         loadImages: async (ids) => new Map(ids.map((id) => [id, jpeg])),
@@ -250,7 +251,7 @@ describe('card art in the PDF', () => {
     const sheet = await writeDrawingSheet(
       {
         cards,
-        print: { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false },
+        print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'none', faces: 'fronts' },
         fontsDir: FONTS_DIR,
         title: 'Art',
         loadImages: async (ids) => {

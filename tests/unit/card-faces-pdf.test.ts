@@ -10,9 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CardDocument } from '../../card-schema/system/format';
 import { layoutCard } from '../../card-schema/layout/layout-card';
 import { symbolTransform } from '../../card-schema/layout/inline-symbols';
-import { PAPER_SIZES, imposeCards, mirroredSlotIndex, type BoxMm } from '../../src-main/pdf/imposition';
+import type { BoxMm } from '../../src-main/pdf/imposition';
+import { planSheet } from '../../card-schema/print/sheet-plan';
 import { renderPrintSheet, type PrintOptions } from '../../src-main/pdf/print-sheet';
 import { loadGameSystem } from '../../src-main/services/game-systems';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
 
 const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
 const SYSTEMS = resolve(__dirname, '../../card-schema/systems');
@@ -79,15 +81,15 @@ describe('backs per card type in the PDF', () => {
   const creature = core.find((doc) => doc.type === 'creature')!;
   const [mission] = sampleCards('osmcg/missions-objectives.json').filter((doc) => doc.type === 'mission');
   const [objective] = sampleCards('osmcg/missions-objectives.json').filter((doc) => doc.type === 'objective');
-  const print: PrintOptions = { paper: 'A4', bleedMm: 0, cropMarks: false, backs: true };
+  const print: PrintOptions = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 0, cutGuides: 'none', faces: 'both' };
 
   it('prints each card type’s own back behind it, mirrored for duplex, and the shared back behind the rest', async () => {
     const items = [creature, mission, objective, mission].map((doc) => ({ system: osmcg, doc, copies: 1 }));
     const { path, pages } = await printToFile('osmcg-backs', items, print);
     expect(pages).toBe(2);
 
-    const imposition = imposeCards(PAPER_SIZES.A4, { widthMm: 63, heightMm: 88 }, 0);
-    const backCell = (index: number) => imposition.slots[mirroredSlotIndex(imposition, index)].trim;
+    const plan = planSheet(print, { widthMm: 63, heightMm: 88 }, 9);
+    const backCell = (index: number) => plan.backSlots[index].trim;
     const words = pageWords(path, 2);
     const wordsIn = (box: BoxMm) => words.filter((word) => inside(word, box)).map((word) => word.text);
 
@@ -114,12 +116,7 @@ describe('inline symbols in the PDF', () => {
   const cart = sampleCards('muhq/vale-set.json').find((doc) => doc.name === 'Supply Cart')!;
 
   it('paints {T} and {R} as filled icons in the text line, never as their tokens', async () => {
-    const { path } = await printToFile('muhq-symbols', [{ system: muhq, doc: cart, copies: 1 }], {
-      paper: 'A4',
-      bleedMm: 0,
-      cropMarks: false,
-      backs: false,
-    });
+    const { path } = await printToFile('muhq-symbols', [{ system: muhq, doc: cart, copies: 1 }], { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 0, cutGuides: 'none', faces: 'fronts' });
     const words = pageWords(path, 1).map((word) => word.text);
     expect(words).toEqual(expect.arrayContaining(['Free', 'action', '—', 'gain', '1']));
     expect(words.join(' ')).not.toMatch(/\{[TR]\}/);
@@ -127,7 +124,7 @@ describe('inline symbols in the PDF', () => {
     const drawing = layoutCard(muhq, cart);
     const symbols = drawing.ops.filter((op) => op.op === 'symbol');
     expect(symbols).toHaveLength(2);
-    const trim = imposeCards(PAPER_SIZES.A4, { widthMm: 63, heightMm: 88 }, 0).slots[0].trim;
+    const trim = planSheet({ ...DEFAULT_PRINT_OPTIONS, bleedMm: 0 }, { widthMm: 63, heightMm: 88 }, 1).frontSlots[0].trim;
     // Icons are about 2 mm tall: 600 dpi puts tens of pixels across each.
     const rgb = rasterizeColor(path, 1, 600);
     // A point of the shape and a point of the resource symbol's hole, in viewBox units.

@@ -24,6 +24,7 @@ import { paintCardDrawing } from '../../src-main/pdf/paint-drawing';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { apiCaller, failure } from './api-call';
 import { familyOf } from '../../src-renderer/src/lib/fonts';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FONTS_DIR = join(ROOT, 'resources/fonts');
@@ -284,7 +285,7 @@ describe('game fonts in the preview', () => {
 
 describe('game fonts in the PDF', () => {
   const system = loadGameSystem(TUTORIAL_DIR);
-  const print = { paper: 'A4', bleedMm: 3, cropMarks: false, backs: true } as const;
+  const print = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'none', faces: 'both' } as const;
 
   it('embeds the game font and prints the name in it', async () => {
     const sheet = await renderPrintSheet({

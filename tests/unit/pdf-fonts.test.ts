@@ -13,12 +13,13 @@ import { renderPrintSheet } from '../../src-main/pdf/print-sheet';
 import { PdfFonts, createPrintDocument, readPrintFonts } from '../../src-main/pdf/pdf-fonts';
 import { paintCardDrawing } from '../../src-main/pdf/paint-drawing';
 import { loadGameSystem } from '../../src-main/services/game-systems';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
 
 const FONTS_DIR = fileURLToPath(new URL('../../resources/fonts', import.meta.url));
 const osmcg = loadGameSystem(fileURLToPath(new URL('../../card-schema/systems/osmcg', import.meta.url)));
 const workDir = mkdtempSync(join(tmpdir(), 'cardwright-pdf-fonts-'));
 
-const print = { paper: 'A4', bleedMm: 3, cropMarks: false, backs: false } as const;
+const print = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'none', faces: 'fronts' } as const;
 const card = (doc: Partial<CardDocument>): CardDocument => ({ type: 'creature', name: 'Wolf', colors: ['red'], cost: 2, ...doc });
 
 async function printed(doc: CardDocument): Promise<{ fonts: string[]; text: string }> {

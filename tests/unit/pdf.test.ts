@@ -1,4 +1,4 @@
-// Print-and-play PDF: imposition geometry, crop marks, and the produced PDF itself, measured
+// Print-and-play PDF: the produced PDF itself (the geometry is tested in sheet-plan.test.ts), measured
 // with poppler (pdfinfo, pdffonts, pdftotext -bbox-layout, pdftoppm).
 
 import { execFileSync } from 'node:child_process';
@@ -6,19 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
-import { cropMarkSegments, type MarkSegment } from '../../src-main/pdf/crop-marks';
-import {
-  MM_TO_PT,
-  PAPER_SIZES,
-  imposeCards,
-  mirroredSlotIndex,
-  type BoxMm,
-  type Imposition,
-  type PaperName,
-} from '../../src-main/pdf/imposition';
+import { MM_TO_PT, type BoxMm } from '../../src-main/pdf/imposition';
 import { parseColor } from '../../src-main/pdf/paint-drawing';
 import {
   expandItems,
@@ -27,23 +17,19 @@ import {
   type PrintCard,
   type PrintOptions,
 } from '../../src-main/pdf/print-sheet';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
+import { planSheet } from '../../card-schema/print/sheet-plan';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 
 const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
 const POKER = { widthMm: 63, heightMm: 88 };
 const EPS = 1e-6;
-/** Marks are deduplicated at 1e-4 mm; edges nearer than this are the same cut. */
-const MARK_RESOLUTION_MM = 1e-3;
 
 const workDir = mkdtempSync(join(tmpdir(), 'cardwright-pdf-test-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function boxesOverlap(a: BoxMm, b: BoxMm): boolean {
-  return a.x < b.x + b.w - EPS && b.x < a.x + a.w - EPS && a.y < b.y + b.h - EPS && b.y < a.y + a.h - EPS;
-}
 
 function insideBox(inner: BoxMm, outer: BoxMm, tolerance = EPS): boolean {
   return (
@@ -52,21 +38,6 @@ function insideBox(inner: BoxMm, outer: BoxMm, tolerance = EPS): boolean {
     inner.x + inner.w <= outer.x + outer.w + tolerance &&
     inner.y + inner.h <= outer.y + outer.h + tolerance
   );
-}
-
-/**
- * True when a stretch of the segment lies on the card: inside it or along its edges (a mark
- * may touch a trim line only at a single point, never run along it over the card).
- */
-function segmentEntersBox(mark: MarkSegment, box: BoxMm): boolean {
-  const x1 = Math.min(mark.x1, mark.x2);
-  const x2 = Math.max(mark.x1, mark.x2);
-  const y1 = Math.min(mark.y1, mark.y2);
-  const y2 = Math.max(mark.y1, mark.y2);
-  const overlap = (a1: number, a2: number, b1: number, b2: number) => Math.min(a2, b2) - Math.max(a1, b1);
-  const within = (v: number, start: number, length: number) => v >= start - EPS && v <= start + length + EPS;
-  if (y1 === y2) return within(y1, box.y, box.h) && overlap(x1, x2, box.x, box.x + box.w) > EPS;
-  return within(x1, box.x, box.w) && overlap(y1, y2, box.y, box.y + box.h) > EPS;
 }
 
 const toPt = (box: BoxMm): BoxMm => ({ x: box.x * MM_TO_PT, y: box.y * MM_TO_PT, w: box.w * MM_TO_PT, h: box.h * MM_TO_PT });
@@ -167,174 +138,13 @@ function printCards(count: number, backs = false): PrintCard[] {
 }
 
 function options(overrides: Partial<PrintOptions> = {}): PrintOptions {
-  return { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false, ...overrides };
+  return { ...DEFAULT_PRINT_OPTIONS, ...overrides };
 }
 
 async function sheet(cards: PrintCard[], print: PrintOptions) {
   const result = await renderDrawingSheet({ cards, print, fontsDir: FONTS_DIR, title: 'Test sheet' });
   return { ...result, path: writePdf(result.bytes) };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Imposition
-
-describe('imposeCards', () => {
-  it.each(['A4', 'Letter'] as const)('fits 3 x 3 poker cards on %s, centred', (paper) => {
-    const imposition = imposeCards(PAPER_SIZES[paper], POKER, 3);
-    expect(imposition.columns).toBe(3);
-    expect(imposition.rows).toBe(3);
-    expect(imposition.perPage).toBe(9);
-    const first = imposition.slots[0].trim;
-    const last = imposition.slots[8].trim;
-    const left = first.x;
-    const right = PAPER_SIZES[paper].widthMm - (last.x + last.w);
-    const top = first.y;
-    const bottom = PAPER_SIZES[paper].heightMm - (last.y + last.h);
-    expect(left).toBeCloseTo(right, 9);
-    expect(top).toBeCloseTo(bottom, 9);
-    expect(Math.min(left, top)).toBeGreaterThanOrEqual(4 - EPS);
-  });
-
-  it('puts 2 x bleed between cards when it fits (A4, 3 mm bleed)', () => {
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
-    expect(imposition.gutterXMm).toBeCloseTo(6, 9);
-    expect(imposition.gutterYMm).toBeCloseTo(6, 9);
-    expect(imposition.bleedXMm).toBe(3);
-    expect(imposition.bleedYMm).toBe(3);
-    const [a, b] = imposition.slots;
-    expect(b.trim.x - (a.trim.x + a.trim.w)).toBeCloseTo(6, 9);
-    expect(a.bleed).toEqual({ x: a.trim.x - 3, y: a.trim.y - 3, w: 69, h: 94 });
-    // Exact positions: 210 - (3 * 63 + 2 * 6) = 9 mm of margin split evenly.
-    expect(a.trim.x).toBeCloseTo(4.5, 9);
-    expect(a.trim.y).toBeCloseTo((297 - (3 * 88 + 2 * 6)) / 2, 9);
-  });
-
-  it('shrinks the gutter (and the bleed) when 2 x bleed does not fit: Letter height', () => {
-    const imposition = imposeCards(PAPER_SIZES.Letter, POKER, 3);
-    expect(imposition.gutterXMm).toBeCloseTo(6, 9);
-    expect(imposition.gutterYMm).toBeLessThan(6);
-    expect(imposition.bleedYMm).toBeCloseTo(imposition.gutterYMm / 2, 9);
-    expect(imposition.rows).toBe(3);
-  });
-
-  it('lets cards touch with no bleed', () => {
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 0);
-    const [a, b] = imposition.slots;
-    expect(imposition.gutterXMm).toBe(0);
-    expect(b.trim.x).toBeCloseTo(a.trim.x + a.trim.w, 9);
-    expect(a.bleed).toEqual(a.trim);
-  });
-
-  it('never overlaps bleed boxes, never leaves the page with a trim box, for any bleed and size', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom<PaperName>('A4', 'Letter'),
-        fc.double({ min: 0, max: 5, noNaN: true }),
-        fc.double({ min: 30, max: 120, noNaN: true }),
-        fc.double({ min: 30, max: 140, noNaN: true }),
-        (paper, bleed, widthMm, heightMm) => {
-          const imposition = imposeCards(PAPER_SIZES[paper], { widthMm, heightMm }, bleed);
-          const page: BoxMm = { x: 0, y: 0, w: PAPER_SIZES[paper].widthMm, h: PAPER_SIZES[paper].heightMm };
-          for (const slot of imposition.slots) {
-            expect(insideBox(slot.trim, page)).toBe(true);
-            expect(insideBox(slot.trim, slot.bleed)).toBe(true);
-            for (const other of imposition.slots) {
-              if (other !== slot) expect(boxesOverlap(slot.bleed, other.bleed)).toBe(false);
-            }
-          }
-          expect(imposition.bleedXMm).toBeLessThanOrEqual(bleed + EPS);
-          expect(imposition.bleedYMm).toBeLessThanOrEqual(bleed + EPS);
-        },
-      ),
-    );
-  });
-
-  it('explains when a card cannot fit', () => {
-    expect(() => imposeCards(PAPER_SIZES.A4, { widthMm: 250, heightMm: 88 }, 3)).toThrow(/250 x 88 mm card does not fit/);
-    expect(() => imposeCards(PAPER_SIZES.A4, POKER, -1)).toThrow(/Bleed/);
-  });
-
-  it('mirrors columns for long-edge duplex backs', () => {
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
-    expect(imposition.slots.map((slot) => mirroredSlotIndex(imposition, slot.index))).toEqual([2, 1, 0, 5, 4, 3, 8, 7, 6]);
-    for (const slot of imposition.slots) {
-      const back = imposition.slots[mirroredSlotIndex(imposition, slot.index)];
-      // The back lands exactly behind the front once the sheet is flipped left-to-right.
-      expect(back.trim.x).toBeCloseTo(210 - slot.trim.x - slot.trim.w, 9);
-      expect(back.trim.y).toBe(slot.trim.y);
-    }
-    expect(() => mirroredSlotIndex(imposition, 9)).toThrow(/outside/);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// Crop marks
-
-describe('cropMarkSegments', () => {
-  function check(imposition: Imposition, occupiedCount: number) {
-    const occupied = imposition.slots.slice(0, occupiedCount);
-    const marks = cropMarkSegments(imposition, occupied);
-    for (const mark of marks) {
-      // Straight, on the page, never across any card face.
-      expect(mark.x1 === mark.x2 || mark.y1 === mark.y2).toBe(true);
-      expect(Math.min(mark.x1, mark.x2)).toBeGreaterThanOrEqual(-EPS);
-      expect(Math.max(mark.x1, mark.x2)).toBeLessThanOrEqual(imposition.paper.widthMm + EPS);
-      expect(Math.min(mark.y1, mark.y2)).toBeGreaterThanOrEqual(-EPS);
-      expect(Math.max(mark.y1, mark.y2)).toBeLessThanOrEqual(imposition.paper.heightMm + EPS);
-      for (const slot of occupied) expect(segmentEntersBox(mark, slot.trim)).toBe(false);
-    }
-    // Every trim edge of every card is marked on its extension line. Edges closer together than
-    // the marks' resolution (a hair-thin gutter) are one cut and share one mark.
-    for (const { trim } of occupied) {
-      for (const x of [trim.x, trim.x + trim.w]) {
-        expect(marks.some((m) => m.x1 === m.x2 && Math.abs(m.x1 - x) < MARK_RESOLUTION_MM)).toBe(true);
-      }
-      for (const y of [trim.y, trim.y + trim.h]) {
-        expect(marks.some((m) => m.y1 === m.y2 && Math.abs(m.y1 - y) < MARK_RESOLUTION_MM)).toBe(true);
-      }
-    }
-    return marks;
-  }
-
-  it.each([
-    ['A4', 3, 9],
-    ['A4', 0, 9],
-    ['Letter', 3, 9],
-    ['Letter', 5, 4],
-    ['A4', 1.5, 1],
-  ] as const)('%s with %s mm bleed, %s cards: marks stay outside every trim box', (paper, bleed, count) => {
-    check(imposeCards(PAPER_SIZES[paper], POKER, bleed), count);
-  });
-
-  it('marks every corner in the gutters when there is bleed', () => {
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
-    const marks = check(imposition, 9);
-    const center = imposition.slots[4].trim;
-    // The middle card's top-left corner: a horizontal mark in the gutter to its left and a
-    // vertical one in the gutter above, each kept 1 mm clear of both cards.
-    expect(marks).toContainEqual({ x1: center.x - 5, y1: center.y, x2: center.x - 1, y2: center.y });
-    expect(marks).toContainEqual({ x1: center.x, y1: center.y - 5, x2: center.x, y2: center.y - 1 });
-  });
-
-  it('marks both edges of a hair-thin gutter with one shared mark', () => {
-    // Found by the property below (seed -142124811): a 1e-6 mm gutter.
-    check(imposeCards(PAPER_SIZES.A4, POKER, 5.000000022903351e-7), 2);
-  });
-
-  it('holds for random bleeds and partial pages', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom<PaperName>('A4', 'Letter'),
-        fc.double({ min: 0, max: 5, noNaN: true }),
-        fc.integer({ min: 1, max: 9 }),
-        (paper, bleed, count) => {
-          check(imposeCards(PAPER_SIZES[paper], POKER, bleed), count);
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
-});
 
 describe('parseColor', () => {
   it('reads hex colors and reports bad ones with their place', () => {
@@ -367,7 +177,7 @@ describe('renderDrawingSheet', () => {
     expect(fronts.cards).toBe(31);
     expect(pdfInfo(fronts.path).Pages).toBe('4');
 
-    const withBacks = await sheet(printCards(31, true), options({ backs: true }));
+    const withBacks = await sheet(printCards(31, true), options({ faces: 'both' }));
     expect(withBacks.pages).toBe(8);
     expect(pdfInfo(withBacks.path).Pages).toBe('8');
   });
@@ -389,7 +199,7 @@ describe('renderDrawingSheet', () => {
   it.each(['A4', 'Letter'] as const)('puts each card inside its slot on %s (measured from the PDF text)', async (paper) => {
     const cards = printCards(12);
     const result = await sheet(cards, options({ paper }));
-    const imposition = imposeCards(PAPER_SIZES[paper], POKER, 3);
+    const imposition = planSheet(options({ paper }), POKER, 9);
     const found = words(result.path);
     cards.forEach((_, i) => {
       const name = `Card${String(i + 1).padStart(3, '0')}`;
@@ -397,7 +207,7 @@ describe('renderDrawingSheet', () => {
       expect(hits, name).toHaveLength(1);
       const [word] = hits;
       expect(word.page).toBe(Math.floor(i / 9) + 1);
-      const slot = imposition.slots[i % 9];
+      const slot = imposition.frontSlots[i % 9];
       expect(insideBox(word.box, toPt(slot.trim), 0.01), name).toBe(true);
       // The op's x is the left end of the text; its y the baseline (between the box's top and bottom).
       expect(word.box.x).toBeCloseTo((slot.trim.x + 4) * MM_TO_PT, 1);
@@ -423,12 +233,12 @@ describe('renderDrawingSheet', () => {
   });
 
   it('puts backs on the following page in mirrored slots', async () => {
-    const result = await sheet(printCards(4, true), options({ backs: true }));
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    const result = await sheet(printCards(4, true), options({ faces: 'both' }));
+    const imposition = planSheet(options(), POKER, 9);
     const backs = words(result.path).filter((word) => word.text === 'CardBack');
     expect(backs.every((word) => word.page === 2)).toBe(true);
     const slotsWithBacks = backs
-      .map((word) => imposition.slots.findIndex((slot) => insideBox(word.box, toPt(slot.trim), 0.01)))
+      .map((word) => imposition.frontSlots.findIndex((slot) => insideBox(word.box, toPt(slot.trim), 0.01)))
       .sort();
     // Fronts fill slots 0-3; behind them (long-edge flip) are slots 2, 1, 0 and 5.
     expect(slotsWithBacks).toEqual([0, 1, 2, 5]);
@@ -444,9 +254,9 @@ describe('renderDrawingSheet', () => {
     const result = await sheet(Array(9).fill(plain), options());
     const dpi = 100;
     const image = rasterize(result.path, 1, dpi);
-    const imposition = imposeCards(PAPER_SIZES.A4, POKER, 3);
+    const imposition = planSheet(options(), POKER, 9);
     const inset = 1; // pixels, for anti-aliasing at the box edges
-    for (const { trim, bleed } of imposition.slots) {
+    for (const { trim, bleed } of imposition.frontSlots) {
       const x0 = Math.ceil(mmToPx(trim.x, dpi)) + inset;
       const x1 = Math.floor(mmToPx(trim.x + trim.w, dpi)) - inset;
       const y0 = Math.ceil(mmToPx(trim.y, dpi)) + inset;
@@ -462,7 +272,7 @@ describe('renderDrawingSheet', () => {
       expect(Math.abs(image.pixel(bx, by) - 128)).toBeLessThan(4);
     }
     // The marks are there: dark pixels in the top margin above the first card's left edge.
-    const first = imposition.slots[0];
+    const first = imposition.frontSlots[0];
     const markX = Math.floor(mmToPx(first.trim.x, dpi));
     let darkest = 255;
     for (let y = 0; y < mmToPx(first.bleed.y, dpi); y++) {
@@ -482,10 +292,10 @@ describe('renderDrawingSheet', () => {
         { op: 'rect', x: 0, y: 0, w: 63, h: 10, radius: 0, fill: '#000000' },
       ]),
     };
-    const result = await sheet([banded, banded], options({ cropMarks: false }));
+    const result = await sheet([banded, banded], options({ cutGuides: 'none' }));
     const dpi = 100;
     const image = rasterize(result.path, 1, dpi);
-    const [a] = imposeCards(PAPER_SIZES.A4, POKER, 3).slots;
+    const [a] = planSheet(options(), POKER, 9).frontSlots;
     // Above the card's top edge, inside the bleed, over the band: black; beside the card
     // below the band: the white background's bleed.
     expect(image.pixel(Math.round(mmToPx(a.trim.x + 30, dpi)), Math.round(mmToPx(a.trim.y - 1.5, dpi)))).toBeLessThan(30);
@@ -499,10 +309,11 @@ describe('renderDrawingSheet', () => {
       size: POKER,
       front: drawing([{ op: 'rect', x: -10, y: -10, w: 83, h: 108, radius: 0, fill }]),
     });
-    const result = await sheet([solid('#000000'), solid('#ffffff')], options({ cropMarks: false }));
+    // A 6 mm gap gives each card its whole 3 mm bleed on every side.
+    const result = await sheet([solid('#000000'), solid('#ffffff')], options({ cutGuides: 'none', gapMm: 6 }));
     const dpi = 100;
     const image = rasterize(result.path, 1, dpi);
-    const [dark, light] = imposeCards(PAPER_SIZES.A4, POKER, 3).slots;
+    const [dark, light] = planSheet(options({ gapMm: 6 }), POKER, 9).frontSlots;
     const y = Math.round(mmToPx(dark.trim.y + 40, dpi));
     const at = (mm: number) => image.pixel(Math.round(mmToPx(mm, dpi)), y);
     expect(at(dark.trim.x + dark.trim.w + 1.5)).toBeLessThan(30); // dark card's own bleed
@@ -516,7 +327,7 @@ describe('renderDrawingSheet', () => {
     await expect(
       renderDrawingSheet({ cards: printCards(1), print: options(), fontsDir: join(workDir, 'nope'), title: 't' }),
     ).rejects.toThrow(/regular print font is missing/);
-    await expect(sheet(printCards(1), options({ backs: true }))).rejects.toThrow(/Card 1: no back drawing/);
+    await expect(sheet(printCards(1), options({ faces: 'both' }))).rejects.toThrow(/Card 1: no back drawing/);
   });
 });
 
@@ -593,7 +404,7 @@ describe('renderPrintSheet', () => {
         { system: MINI_SYSTEM, doc: unit('Goblin', 'Haste.'), copies: 3 },
         { system: MINI_SYSTEM, doc: unit('Troll'), copies: 1 },
       ],
-      print: options({ backs: true }),
+      print: options({ faces: 'both' }),
       fontsDir: FONTS_DIR,
       title: 'Mini deck',
     });
@@ -612,7 +423,7 @@ describe('renderPrintSheet', () => {
     const started = performance.now();
     const result = await renderPrintSheet({
       items: docs.map((doc) => ({ system: MINI_SYSTEM, doc, copies: 9 })),
-      print: options({ backs: true }),
+      print: options({ faces: 'both' }),
       fontsDir: FONTS_DIR,
       title: 'Big',
     });
@@ -676,13 +487,13 @@ describe('OSMCG print', () => {
   it.each(['A4', 'Letter'] as const)('prints every card type inside its slot, backs mirrored (%s)', async (paper) => {
     const result = await renderPrintSheet({
       items: docs.map((doc) => ({ system: osmcg, doc, copies: 2 })),
-      print: options({ paper, backs: true }),
+      print: options({ paper, faces: 'both' }),
       fontsDir: FONTS_DIR,
       title: 'OSMCG sample',
     });
     expect(result).toMatchObject({ cards: 10, pages: 4 });
     const path = writePdf(result.bytes);
-    const slots = imposeCards(PAPER_SIZES[paper], osmcg.card, 3).slots;
+    const slots = planSheet(options({ paper }), osmcg.card, 9).frontSlots;
     const found = words(path);
     docs.forEach((doc, i) => {
       const hits = found.filter((word) => word.text === doc.name);

@@ -21,6 +21,7 @@ import { breakStyledLines, lineWidth } from '../../card-schema/layout/line-break
 import { breakLines, measureRunAt, measureText } from '../../card-schema/layout/text-measure';
 import { renderPrintSheet } from '../../src-main/pdf/print-sheet';
 import { loadGameSystem } from '../../src-main/services/game-systems';
+import { DEFAULT_PRINT_OPTIONS } from '../../card-schema/print/print-options';
 
 const osmcg = loadGameSystem(fileURLToPath(new URL('../../card-schema/systems/osmcg', import.meta.url)));
 const SAMPLES = fileURLToPath(new URL('../../resources/samples/osmcg', import.meta.url));
@@ -280,7 +281,7 @@ describe('reminders in the print', () => {
     };
     const sheet = await renderPrintSheet({
       items: [{ system: osmcg, doc, copies: 1 }],
-      print: { paper: 'A4', bleedMm: 0, cropMarks: false, backs: false },
+      print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 0, cutGuides: 'none', faces: 'fronts' },
       fontsDir: fileURLToPath(new URL('../../resources/fonts', import.meta.url)),
       title: 'reminders',
     });

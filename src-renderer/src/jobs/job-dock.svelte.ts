@@ -67,6 +67,9 @@ export class JobDock {
     }
     const file = jobFile(status);
     if (file && !file.savedTo) await this.download(status.id);
+    // The separate-backs print layout writes a second file.
+    if (status.state === 'done' && status.result && 'backsFile' in status.result && status.result.backsFile && !file?.savedTo)
+      await this.download(status.id, 'backs');
     if (!file || status.state === 'cancelled') setTimeout(() => this.dismiss(status.id), LINGER_MS);
     return status.state === 'done' ? (status.result as JobResults[K]) : null;
   }
@@ -79,9 +82,9 @@ export class JobDock {
     }
   }
 
-  async download(jobId: string): Promise<void> {
+  async download(jobId: string, file: 'main' | 'backs' = 'main'): Promise<void> {
     try {
-      downloadFileBlob(await api.jobOutput({ jobId }));
+      downloadFileBlob(await api.jobOutput({ jobId, file }));
     } catch (error) {
       showError(error);
     }

@@ -11,6 +11,7 @@ import { createCardValidator } from '../../../src-main/services/card-validator';
 import { loadGameSystem } from '../../../src-main/services/game-systems';
 import type { ValidationIssue } from '../../../src-main/api/contract';
 import type { FileImage } from '../../../src-main/images/file-images';
+import { DEFAULT_PRINT_OPTIONS } from '../../../card-schema/print/print-options';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -88,7 +89,7 @@ export async function printSamples(
   const cards = options.only ? samples.cards.filter((card) => options.only?.includes(card.id)) : samples.cards;
   const sheet = await renderPrintSheet({
     items: cards.map((card) => ({ system: samples.system, doc: card.doc, copies: 1 })),
-    print: { paper: 'A4', bleedMm: 3, cropMarks: true, backs: false },
+    print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' },
     fontsDir: join(ROOT, 'resources/fonts'),
     title: samples.system.name,
     loadImages: options.art
