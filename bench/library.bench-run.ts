@@ -18,6 +18,7 @@ import { percentile, sampleLatency, uiProbes, type LatencySample } from './respo
 import { concurrentSearches, summarize } from './concurrent-search';
 import { measureArtExport } from './art-export';
 import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
+import { measureTextExport } from './text-export';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -310,4 +311,10 @@ it('exports 1,000 illustrated cards (issue #8)', async () => {
   const workerFile = join(ROOT, 'out/main/job-worker.js');
   if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
   results.push(...(await measureArtExport(ROOT, workerFile)));
+});
+
+it('exports 1,000 text-heavy cards next to plain pdfkit, and 10,000 within 300 MB (issue #9)', async () => {
+  const workerFile = join(ROOT, 'out/main/job-worker.js');
+  if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
+  results.push(...(await measureTextExport(ROOT, workerFile)));
 });

@@ -3,7 +3,7 @@
 // app's own tables come from font-metrics.ts, generated from the same files the PDF embeds and
 // the preview loads; a game font's come with the loaded game (measured from its file).
 
-import { isSymbolChar } from './symbol-glyphs';
+import { SYMBOL_CHAR_BASE, SYMBOL_CHAR_LIMIT, isSymbolChar } from './symbol-glyphs';
 import type { FontFace } from './format';
 import { FALLBACK_FONTS, FONT_FILES } from './fonts';
 import { FONT_METRICS, type FontMetrics } from './font-metrics';
@@ -87,6 +87,29 @@ export class FontStack {
     return new FontStack(face, game);
   }
 
+  /** The stack's first font's advance widths (what fontRuns' fast path checks). */
+  private firstWidths?: Map<number, number>;
+
+  /**
+   * True when the stack's first font sets every character of `text` (inline symbols ride in
+   * its runs too): then fontRuns is that one run.
+   */
+  setsAllInFirst(text: string): boolean {
+    const widths = (this.firstWidths ??= this.first().widths);
+    for (let i = 0; i < text.length; i++) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+          i++;
+        }
+      }
+      if (!widths.has(code) && !(code >= SYMBOL_CHAR_BASE && code <= SYMBOL_CHAR_LIMIT)) return false;
+    }
+    return true;
+  }
+
   /** The font setting `ch`, or null when none of the stack draws it. */
   fontFor(ch: string): FontChoice | null {
     // An inline symbol (symbol-glyphs.ts) is drawn, not set: it rides in the first font's runs.
@@ -137,6 +160,8 @@ export interface FontRun {
 export function fontRuns(text: string, font: TextFont): FontRun[] {
   const stack = stackOf(font);
   const firstChoice: FontChoice = stack.game ? 'game' : 'card';
+  // Most text is all in the first font: one run, without asking character by character.
+  if (text !== '' && stack.setsAllInFirst(text)) return [{ text, font: firstChoice }];
   const runs: FontRun[] = [];
   for (const ch of text) {
     const choice = stack.fontFor(ch) ?? firstChoice;

@@ -3,33 +3,73 @@
 // Text is measured in a TextFont: a face of the card font, or a text element's whole FontStack
 // (its game font first).
 
-import { fontRuns, stackOf, type FontTable, type TextFont } from './font-coverage';
-import { SYMBOL_ADVANCE_EM, isSymbolChar } from './symbol-glyphs';
+import { fontRuns, stackOf, type FontStack, type FontTable, type TextFont } from './font-coverage';
+import { SYMBOL_ADVANCE_EM, SYMBOL_CHAR_BASE, SYMBOL_CHAR_LIMIT } from './symbol-glyphs';
 import { breakStyledLines, type MeasureRun } from './line-breaking';
 import { spansText } from './styled-text';
 import type { FontFace } from './format';
 
 export const PT_TO_MM = 25.4 / 72;
 
+/** A table's kerning pairs by code point (first, then second), for measuring without building strings. */
+const kernByCodePoint = new WeakMap<FontTable, Map<number, Map<number, number>>>();
+
+function kernPairs(table: FontTable): Map<number, Map<number, number>> {
+  let pairs = kernByCodePoint.get(table);
+  if (pairs) return pairs;
+  pairs = new Map();
+  for (const [pair, delta] of table.kern) {
+    const first = pair.codePointAt(0) ?? 0;
+    const second = pair.codePointAt(first > 0xffff ? 2 : 1) ?? 0;
+    let seconds = pairs.get(first);
+    if (!seconds) pairs.set(first, (seconds = new Map()));
+    seconds.set(second, delta);
+  }
+  kernByCodePoint.set(table, pairs);
+  return pairs;
+}
+
+const isSymbolCode = (code: number) => code >= SYMBOL_CHAR_BASE && code <= SYMBOL_CHAR_LIMIT;
+
 /**
  * Width of a run set in one font, in ems, kerned like the font's default shaping. A code point
  * the font lacks (only possible for text layout has not covered) counts as wide as "M".
+ * (Walks code points as `for (const ch of text)` does, a lone surrogate being one, and adds
+ * in the same order, so the sum is the same to the last bit.)
  */
 function runWidthEm(text: string, table: FontTable): number {
-  const fallbackWidth = table.widths.get(0x4d) ?? table.metrics.defaultWidth;
+  const { widths, metrics } = table;
+  const fallbackWidth = widths.get(0x4d) ?? metrics.defaultWidth;
+  const kern = kernPairs(table);
   let units = 0;
-  let previous = '';
-  for (const ch of text) {
+  let previous = -1;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        i++;
+      }
+    }
     // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph, checked first:
     // a font may have glyphs of its own in the private use area the symbols borrow.
-    if (isSymbolChar(ch)) units += SYMBOL_ADVANCE_EM * table.metrics.unitsPerEm;
-    else units += table.widths.get(ch.codePointAt(0) ?? 0) ?? fallbackWidth;
+    const symbol = isSymbolCode(code);
+    if (symbol) units += SYMBOL_ADVANCE_EM * metrics.unitsPerEm;
+    else units += widths.get(code) ?? fallbackWidth;
     // No kerning pairs with a symbol either.
-    if (previous && !isSymbolChar(ch) && !isSymbolChar(previous)) units += table.kern.get(previous + ch) ?? 0;
-    previous = ch;
+    if (previous >= 0 && !symbol && !isSymbolCode(previous)) units += kern.get(previous)?.get(code) ?? 0;
+    previous = code;
   }
-  return units / table.metrics.unitsPerEm;
+  return units / metrics.unitsPerEm;
 }
+
+/**
+ * Widths already measured, in ems, by font stack and text: line breaking measures the same
+ * words and lines again at every size it tries, and layout measures the lines it placed.
+ */
+const measuredEms = new WeakMap<FontStack, Map<string, number>>();
+const MEASURED_PER_STACK = 20_000;
 
 /**
  * Width of one line of text in millimetres. Each run of characters is measured in the font
@@ -37,8 +77,15 @@ function runWidthEm(text: string, table: FontTable): number {
  */
 export function measureText(text: string, sizePt: number, font: TextFont = 'regular'): number {
   const stack = stackOf(font);
-  let ems = 0;
-  for (const run of fontRuns(text, stack)) ems += runWidthEm(run.text, stack.table(run.font));
+  let cache = measuredEms.get(stack);
+  if (!cache) measuredEms.set(stack, (cache = new Map()));
+  let ems = cache.get(text);
+  if (ems === undefined) {
+    ems = 0;
+    for (const run of fontRuns(text, stack)) ems += runWidthEm(run.text, stack.table(run.font));
+    if (cache.size >= MEASURED_PER_STACK) cache.clear();
+    cache.set(text, ems);
+  }
   return ems * sizePt * PT_TO_MM;
 }
 

@@ -17,10 +17,6 @@ import { asImageSource, type PdfImages } from './pdf-images';
 type PdfDoc = typeof PDFDocument;
 type RectOp = Extract<DrawOp, { op: 'rect' }>;
 
-// pdfkit's default shaping (per word, with the font's kerning) is what text-measure.ts's
-// metrics were taken from, so widths, centring and right alignment agree with the layout.
-const TEXT_OPTIONS = { lineBreak: false, baseline: 'alphabetic' } satisfies PDFKit.Mixins.TextOptions;
-
 const EDGE_TOLERANCE_MM = 0.01;
 /**
  * Neighbouring bleed boxes meet mid-gutter; two anti-aliased edges on the same line leave a
@@ -89,143 +85,447 @@ export function paintCardDrawing(
 
   doc.save();
   doc.translate(pt(trim.x), pt(trim.y));
-  doc.rect(pt(bleedBox.x), pt(bleedBox.y), pt(bleedBox.w), pt(bleedBox.h)).clip();
+  const out = new CardContent(doc);
+  out.rect(bleedBox.x, bleedBox.y, bleedBox.w, bleedBox.h);
+  out.op('W n');
 
   const background = backgroundOp(drawing);
   if (background?.fill !== undefined) {
     const color = parseColor(background.fill, `${label}, background`);
-    if (color) fillBox(doc, bleedBox, color);
+    if (color) fillBox(out, bleedBox, color);
   }
 
-  drawing.ops.forEach((op, index) => {
-    const where = `${label}, ${op.op} #${index + 1}`;
+  const ops = drawing.ops;
+  for (let index = 0; index < ops.length; index++) {
+    const op = ops[index];
+    const where = () => `${label}, ${op.op} #${index + 1}`;
     switch (op.op) {
       case 'rect':
-        if (op !== background) extendIntoBleed(doc, op, cardBox, bleedBox, where);
-        paintRect(doc, op, where);
+        if (op !== background) extendIntoBleed(out, op, cardBox, bleedBox, where);
+        paintRect(out, op, where);
         break;
       case 'circle':
-        paintCircle(doc, op, where);
+        paintCircle(out, op, where);
         break;
       case 'text':
-        paintText(doc, op, fonts, where);
+        paintText(out, op, fonts, where);
         break;
       case 'image':
-        paintImage(doc, op, images);
+        paintImage(out, op, images);
         break;
       case 'symbol':
-        paintSymbol(doc, op, where);
+        paintSymbol(out, op, where);
         break;
     }
-  });
+  }
 
+  out.flush();
   doc.restore();
 }
 
-function fillBox(doc: PdfDoc, box: BoxMm, color: PdfColor): void {
-  doc.rect(pt(box.x), pt(box.y), pt(box.w), pt(box.h)).fillColor(color.hex, color.opacity).fill();
+// ---------------------------------------------------------------------------------------------
+// Writing the page's content stream. pdfkit's drawing calls cost a lot per call at card scale
+// (each call parses its colour, formats its numbers and writes its own chunk; each text() call
+// measures its text twice, lays it out word by word and wraps itself in q/cm/Q), so a card's
+// operators are collected here and written to the page in one piece. The graphics state the
+// card has set (colours, opacities, line width, font) is remembered so unchanged settings are
+// not written again, and consecutive text runs share one BT … ET. Glyphs and their advances
+// come from pdfkit's own font objects (EmbeddedFont.layoutCached: fontkit shaping with the
+// font's default features, per word, exactly as doc.text() draws them), so the text is the
+// same as doc.text() would set it: same glyphs, same kerning, same positions.
+
+/** The parts of pdfkit's EmbeddedFont the painter uses (public in pdfkit, missing from its types). */
+interface GlyphRun {
+  glyphs: { id: number; advanceWidth: number; codePoints: number[] }[];
+  /** In thousandths of an em, as pdfkit scales them. */
+  positions: { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[];
+}
+
+export interface PdfFontObject {
+  id: string;
+  /** 1000 / units per em. */
+  scale: number;
+  layoutCached(text: string): GlyphRun;
+  subset: { includeGlyph(glyphId: number): number };
+  widths: number[];
+  unicode: number[][];
+  ref(): unknown;
+}
+
+/** pdfkit's number formatting (PDFObject.number): six decimals at most. */
+function num(n: number): number {
+  if (!(n > -1e21 && n < 1e21)) throw new Error(`unsupported number: ${n}`);
+  return Math.round(n * 1e6) / 1e6;
+}
+
+/** A run of text as TJ operands: glyph ids and the kerning between them (size-independent). */
+interface ShapedText {
+  /** "[<hex> adj …] TJ" strings, or null when a glyph is offset (marks) and needs its own Tm. */
+  tj: string[] | null;
+  run: GlyphRun;
+  hex: string[];
+}
+
+/** Shaped runs of each font, per document (pdfkit keeps the word layouts; this keeps the operands). */
+const shapedByFont = new WeakMap<PdfFontObject, Map<string, ShapedText>>();
+const SHAPED_PER_FONT = 5_000;
+
+/** Lays out `text` as pdfkit's EmbeddedFont.encode() does: per word (a space ends its word), cached per word. */
+function shape(font: PdfFontObject, text: string): ShapedText {
+  let cache = shapedByFont.get(font);
+  if (!cache) shapedByFont.set(font, (cache = new Map()));
+  const cached = cache.get(text);
+  if (cached) return cached;
+  const glyphs: GlyphRun['glyphs'] = [];
+  const positions: GlyphRun['positions'] = [];
+  let last = 0;
+  for (let index = 0; index <= text.length; index++) {
+    const ch = text.charCodeAt(index);
+    if ((index === text.length && last < index) || ch === 0x20 || ch === 0x09) {
+      const run = font.layoutCached(text.slice(last, index + 1));
+      for (const glyph of run.glyphs) glyphs.push(glyph);
+      for (const position of run.positions) positions.push(position);
+      last = index + 1;
+    }
+  }
+  const hex: string[] = [];
+  for (const glyph of glyphs) {
+    const gid = font.subset.includeGlyph(glyph.id);
+    hex.push(`0000${gid.toString(16)}`.slice(-4));
+    font.widths[gid] ??= glyph.advanceWidth * font.scale;
+    font.unicode[gid] ??= glyph.codePoints;
+  }
+  const offset = positions.some((position) => position.xOffset || position.yOffset);
+  const shaped: ShapedText = {
+    tj: offset ? null : tjOperands(hex, positions, 0, positions.length),
+    run: { glyphs, positions },
+    hex,
+  };
+  if (cache.size >= SHAPED_PER_FONT) cache.clear();
+  cache.set(text, shaped);
+  return shaped;
+}
+
+/** pdfkit's TJ segments for glyphs [from, to): a segment ends after each glyph whose advance is adjusted. */
+function tjOperands(hex: string[], positions: GlyphRun['positions'], from: number, to: number): string[] {
+  const commands: string[] = [];
+  let last = from;
+  const segment = (cur: number) => {
+    if (last < cur) {
+      const advance = positions[cur - 1].xAdvance - positions[cur - 1].advanceWidth;
+      commands.push(`<${hex.slice(last, cur).join('')}> ${num(-advance)}`);
+    }
+    last = cur;
+  };
+  for (let i = from; i < to; i++) if (positions[i].xAdvance - positions[i].advanceWidth !== 0) segment(i + 1);
+  segment(to);
+  return commands.length > 0 ? [`[${commands.join(' ')}] TJ`] : [];
+}
+
+/** "/DeviceRGB cs r g b scn" as pdfkit writes a hex colour, per colour and operator. */
+const colorOperators = new Map<string, string>();
+
+function colorOperator(hex: string, stroke: boolean): string {
+  const key = stroke ? `S${hex}` : hex;
+  let operator = colorOperators.get(key);
+  if (operator === undefined) {
+    const value = parseInt(hex.slice(1), 16);
+    const rgb = [value >> 16, (value >> 8) & 0xff, value & 0xff].map((part) => part / 255).join(' ');
+    operator = stroke ? `/DeviceRGB CS\n${rgb} SCN` : `/DeviceRGB cs\n${rgb} scn`;
+    if (colorOperators.size > 1_000) colorOperators.clear();
+    colorOperators.set(key, operator);
+  }
+  return operator;
+}
+
+interface GraphicsState {
+  fill?: string;
+  fillOpacity?: number;
+  stroke?: string;
+  strokeOpacity?: number;
+  lineWidth?: number;
+  /** The font id and size set with Tf. */
+  font?: string;
+}
+
+/** One card's content: operators collected and written to the page at once, redundant state changes left out. */
+class CardContent {
+  private readonly ops: string[] = [];
+  /** What the card has set so far; unknown (undefined) at the start, so the first use writes it. */
+  private state: GraphicsState = {};
+  private readonly saved: GraphicsState[] = [];
+  private inText = false;
+
+  constructor(readonly doc: PdfDoc) {}
+
+  op(operator: string): void {
+    if (this.inText) this.endText();
+    this.ops.push(operator);
+  }
+
+  /** Writes what was collected; call before any pdfkit drawing call. */
+  flush(): void {
+    if (this.inText) this.endText();
+    if (this.ops.length > 0) {
+      this.doc.addContent(this.ops.join('\n'));
+      this.ops.length = 0;
+    }
+  }
+
+  save(): void {
+    this.op('q');
+    this.saved.push({ ...this.state });
+  }
+
+  restore(): void {
+    this.op('Q');
+    this.state = this.saved.pop() ?? {};
+  }
+
+  /** Around pdfkit calls that leave the state as they found it (they save and restore). */
+  pdfkit(paint: (doc: PdfDoc) => void): void {
+    this.flush();
+    paint(this.doc);
+  }
+
+  rect(x: number, y: number, w: number, h: number): void {
+    this.op(`${num(pt(x))} ${num(pt(y))} ${num(pt(w))} ${num(pt(h))} re`);
+  }
+
+  /** pdfkit's roundedRect (same radii clamping and curves), in millimetres. */
+  roundedRect(xMm: number, yMm: number, wMm: number, hMm: number, radiusMm: number): void {
+    const [x, y, w, h] = [pt(xMm), pt(yMm), pt(wMm), pt(hMm)];
+    const r = Math.max(0, Math.min(pt(radiusMm) || 0, Math.min(0.5 * w, 0.5 * h)));
+    const cp = r * (1.0 - KAPPA);
+    const path = [`${num(x + r)} ${num(y)} m`, `${num(x + w - r)} ${num(y)} l`];
+    if (r > 0) path.push(curve(x + w - cp, y, x + w, y + cp, x + w, y + r));
+    path.push(`${num(x + w)} ${num(y + h - r)} l`);
+    if (r > 0) path.push(curve(x + w, y + h - cp, x + w - cp, y + h, x + w - r, y + h));
+    path.push(`${num(x + r)} ${num(y + h)} l`);
+    if (r > 0) path.push(curve(x + cp, y + h, x, y + h - cp, x, y + h - r));
+    path.push(`${num(x)} ${num(y + r)} l`);
+    if (r > 0) path.push(curve(x, y + cp, x + cp, y, x + r, y));
+    path.push('h');
+    this.op(path.join('\n'));
+  }
+
+  /** pdfkit's circle (ellipse) path, in millimetres. */
+  circle(cxMm: number, cyMm: number, rMm: number): void {
+    const r = pt(rMm);
+    const x = pt(cxMm) - r;
+    const y = pt(cyMm) - r;
+    const o = r * KAPPA;
+    const [xe, ye, xm, ym] = [x + r * 2, y + r * 2, x + r, y + r];
+    this.op(
+      [
+        `${num(x)} ${num(ym)} m`,
+        curve(x, ym - o, xm - o, y, xm, y),
+        curve(xm + o, y, xe, ym - o, xe, ym),
+        curve(xe, ym + o, xm + o, ye, xm, ye),
+        curve(xm - o, ye, x, ym + o, x, ym),
+        'h',
+      ].join('\n'),
+    );
+  }
+
+  fillColor(color: PdfColor): void {
+    if (this.state.fill !== color.hex) {
+      // Colour operators are allowed inside a text object: text runs in several colours share it.
+      this.ops.push(colorOperator(color.hex, false));
+      this.state.fill = color.hex;
+    }
+    if (this.state.fillOpacity !== color.opacity) {
+      // pdfkit names and registers the ExtGState (once per document and opacity).
+      this.pdfkit((doc) => doc.fillOpacity(color.opacity));
+      this.state.fillOpacity = color.opacity;
+    }
+  }
+
+  strokeColor(color: PdfColor): void {
+    if (this.state.stroke !== color.hex) {
+      this.op(colorOperator(color.hex, true));
+      this.state.stroke = color.hex;
+    }
+    if (this.state.strokeOpacity !== color.opacity) {
+      this.pdfkit((doc) => doc.strokeOpacity(color.opacity));
+      this.state.strokeOpacity = color.opacity;
+    }
+  }
+
+  lineWidth(widthPt: number): void {
+    if (this.state.lineWidth !== widthPt) {
+      this.op(`${num(widthPt)} w`);
+      this.state.lineWidth = widthPt;
+    }
+  }
+
+  /** A run of text with its baseline's left end at (x, y) millimetres, as doc.text() sets it. */
+  text(font: PdfFontObject, size: number, text: string, xMm: number, yMm: number): void {
+    const page = (this.doc as unknown as { page: { fonts: Record<string, unknown> } }).page;
+    page.fonts[font.id] ??= font.ref();
+    const shaped = shape(font, text);
+    if (!this.inText) {
+      this.ops.push('BT');
+      this.inText = true;
+    }
+    const tf = `/${font.id} ${num(size)} Tf`;
+    if (this.state.font !== tf) {
+      this.ops.push(tf);
+      this.state.font = tf;
+    }
+    // The text matrix flips glyph space back up (the page's y axis points down here).
+    let x = pt(xMm);
+    const y = pt(yMm);
+    this.ops.push(`1 0 0 -1 ${num(x)} ${num(y)} Tm`);
+    if (shaped.tj) {
+      for (const tj of shaped.tj) this.ops.push(tj);
+      return;
+    }
+    // A glyph with an offset (a combining mark) gets its own text matrix, as pdfkit does it.
+    const { positions } = shaped.run;
+    const scale = size / 1000;
+    let from = 0;
+    let hadOffset = false;
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i];
+      if (position.xOffset || position.yOffset) {
+        this.ops.push(...tjOperands(shaped.hex, positions, from, i));
+        this.ops.push(`1 0 0 -1 ${num(x + position.xOffset * scale)} ${num(y - position.yOffset * scale)} Tm`);
+        this.ops.push(...tjOperands(shaped.hex, positions, i, i + 1));
+        from = i + 1;
+        hadOffset = true;
+      } else if (hadOffset) {
+        this.ops.push(...tjOperands(shaped.hex, positions, from, i));
+        from = i;
+        this.ops.push(`1 0 0 -1 ${num(x)} ${num(y)} Tm`);
+        hadOffset = false;
+      }
+      x += position.xAdvance * scale;
+    }
+    this.ops.push(...tjOperands(shaped.hex, positions, from, positions.length));
+  }
+
+  private endText(): void {
+    this.ops.push('ET');
+    this.inText = false;
+  }
+}
+
+const KAPPA = 4.0 * ((Math.sqrt(2) - 1.0) / 3.0);
+
+function curve(x1: number, y1: number, x2: number, y2: number, x: number, y: number): string {
+  return `${num(x1)} ${num(y1)} ${num(x2)} ${num(y2)} ${num(x)} ${num(y)} c`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function fillBox(out: CardContent, box: BoxMm, color: PdfColor): void {
+  out.rect(box.x, box.y, box.w, box.h);
+  out.fillColor(color);
+  out.op('f');
 }
 
 /** Continues a filled rect that touches a card edge into the bleed ring beyond that edge. */
-function extendIntoBleed(doc: PdfDoc, op: RectOp, card: BoxMm, bleed: BoxMm, where: string): void {
+function extendIntoBleed(out: CardContent, op: RectOp, card: BoxMm, bleed: BoxMm, where: () => string): void {
   if (op.fill === undefined || op.w <= 0 || op.h <= 0) return;
   const touchesLeft = op.x <= card.x + EDGE_TOLERANCE_MM;
   const touchesTop = op.y <= card.y + EDGE_TOLERANCE_MM;
   const touchesRight = op.x + op.w >= card.x + card.w - EDGE_TOLERANCE_MM;
   const touchesBottom = op.y + op.h >= card.y + card.h - EDGE_TOLERANCE_MM;
   if (!touchesLeft && !touchesTop && !touchesRight && !touchesBottom) return;
-  const color = parseColor(op.fill, where);
+  const color = parseColor(op.fill, where());
   if (!color) return;
   const left = touchesLeft ? bleed.x : op.x;
   const top = touchesTop ? bleed.y : op.y;
   const right = touchesRight ? bleed.x + bleed.w : op.x + op.w;
   const bottom = touchesBottom ? bleed.y + bleed.h : op.y + op.h;
-  doc.save();
+  out.save();
   // Only the ring outside the trim: inside it the op paints itself, rounded corners and all.
-  doc.rect(pt(bleed.x), pt(bleed.y), pt(bleed.w), pt(bleed.h));
-  doc.rect(pt(card.x), pt(card.y), pt(card.w), pt(card.h));
-  doc.clip('even-odd');
-  fillBox(doc, { x: left, y: top, w: right - left, h: bottom - top }, color);
-  doc.restore();
+  out.rect(bleed.x, bleed.y, bleed.w, bleed.h);
+  out.rect(card.x, card.y, card.w, card.h);
+  out.op('W* n');
+  fillBox(out, { x: left, y: top, w: right - left, h: bottom - top }, color);
+  out.restore();
 }
 
-function paintRect(doc: PdfDoc, op: RectOp, where: string): void {
+function paintRect(out: CardContent, op: RectOp, where: () => string): void {
   if (op.w <= 0 || op.h <= 0) return;
-  const fill = op.fill !== undefined ? parseColor(op.fill, where) : null;
-  const stroke = op.stroke !== undefined ? parseColor(op.stroke, where) : null;
+  const fill = op.fill !== undefined ? parseColor(op.fill, where()) : null;
+  const stroke = op.stroke !== undefined ? parseColor(op.stroke, where()) : null;
   const strokeWidth = op.strokeWidth ?? 0;
   const strokes = stroke !== null && strokeWidth > 0;
   if (!fill && !strokes) return;
-  const path = () =>
-    op.radius > 0
-      ? doc.roundedRect(pt(op.x), pt(op.y), pt(op.w), pt(op.h), pt(op.radius))
-      : doc.rect(pt(op.x), pt(op.y), pt(op.w), pt(op.h));
-  fillAndStrokePath(doc, path, fill, strokes ? stroke : null, strokeWidth);
+  const path = () => (op.radius > 0 ? out.roundedRect(op.x, op.y, op.w, op.h, op.radius) : out.rect(op.x, op.y, op.w, op.h));
+  fillAndStrokePath(out, path, fill, strokes ? stroke : null, strokeWidth);
 }
 
-function paintCircle(doc: PdfDoc, op: Extract<DrawOp, { op: 'circle' }>, where: string): void {
+function paintCircle(out: CardContent, op: Extract<DrawOp, { op: 'circle' }>, where: () => string): void {
   if (op.r <= 0) return;
-  const fill = parseColor(op.fill, where);
-  const stroke = op.stroke !== undefined ? parseColor(op.stroke, where) : null;
+  const fill = parseColor(op.fill, where());
+  const stroke = op.stroke !== undefined ? parseColor(op.stroke, where()) : null;
   const strokeWidth = op.strokeWidth ?? 0;
   const strokes = stroke !== null && strokeWidth > 0;
-  fillAndStrokePath(doc, () => doc.circle(pt(op.cx), pt(op.cy), pt(op.r)), fill, strokes ? stroke : null, strokeWidth);
+  fillAndStrokePath(out, () => out.circle(op.cx, op.cy, op.r), fill, strokes ? stroke : null, strokeWidth);
 }
 
 function fillAndStrokePath(
-  doc: PdfDoc,
+  out: CardContent,
   path: () => void,
   fill: PdfColor | null,
   stroke: PdfColor | null,
   strokeWidthMm: number,
 ): void {
   if (fill) {
+    // Colour first: setting an opacity may write through pdfkit, which must not split a path.
+    out.fillColor(fill);
     path();
-    doc.fillColor(fill.hex, fill.opacity).fill();
+    out.op('f');
   }
   if (stroke) {
+    out.lineWidth(pt(strokeWidthMm));
+    out.strokeColor(stroke);
     path();
-    doc.lineWidth(pt(strokeWidthMm)).strokeColor(stroke.hex, stroke.opacity).stroke();
+    out.op('S');
   }
 }
 
 /** The art clipped to its box (rounded like the box), placed as the preview places it. */
-function paintImage(doc: PdfDoc, op: Extract<DrawOp, { op: 'image' }>, images: PdfImages): void {
+function paintImage(out: CardContent, op: Extract<DrawOp, { op: 'image' }>, images: PdfImages): void {
   const image = op.w > 0 && op.h > 0 ? images(op.image) : undefined;
   if (!image) return;
   const placed = imagePlacement(op, image.width, image.height);
-  doc.save();
-  if (op.radius > 0) doc.roundedRect(pt(op.x), pt(op.y), pt(op.w), pt(op.h), pt(op.radius));
-  else doc.rect(pt(op.x), pt(op.y), pt(op.w), pt(op.h));
-  doc.clip();
-  doc.image(asImageSource(image), pt(placed.x), pt(placed.y), { width: pt(placed.w), height: pt(placed.h) });
-  doc.restore();
+  out.pdfkit((doc) => {
+    doc.save();
+    if (op.radius > 0) doc.roundedRect(pt(op.x), pt(op.y), pt(op.w), pt(op.h), pt(op.radius));
+    else doc.rect(pt(op.x), pt(op.y), pt(op.w), pt(op.h));
+    doc.clip();
+    doc.image(asImageSource(image), pt(placed.x), pt(placed.y), { width: pt(placed.w), height: pt(placed.h) });
+    doc.restore();
+  });
 }
 
-function paintText(doc: PdfDoc, op: Extract<DrawOp, { op: 'text' }>, fonts: PdfFonts, where: string): void {
-  // One already-broken line per op; stray line breaks would make pdfkit start new lines.
-  const text = op.text.replace(/[\r\n\t]+/g, ' ');
+function paintText(out: CardContent, op: Extract<DrawOp, { op: 'text' }>, fonts: PdfFonts, where: () => string): void {
+  // One already-broken line per op; stray line breaks would have made pdfkit start new lines.
+  const text = /[\r\n\t]/.test(op.text) ? op.text.replace(/[\r\n\t]+/g, ' ') : op.text;
   if (text.trim() === '' || !(op.size > 0)) return;
-  const color = parseColor(op.color, where);
+  const color = parseColor(op.color, where());
   if (!color) return;
-  doc
-    .font(fonts.forOp(op))
-    .fontSize(op.size)
-    .fillColor(color.hex, color.opacity)
-    // No `width`: a width makes pdfkit run its own line wrapper, which could re-break the
-    // line (and move to a new page). The op's (x, y) is the left end of the baseline.
-    .text(text, pt(op.x), pt(op.y), TEXT_OPTIONS);
+  out.fillColor(color);
+  // The op's (x, y) is the left end of the baseline.
+  out.text(fonts.fontObject(out.doc, fonts.forOp(op)), op.size, text, op.x, op.y);
 }
 
 /** An inline symbol: its SVG path scaled into the op's square, as the preview's transform does. */
-function paintSymbol(doc: PdfDoc, op: Extract<DrawOp, { op: 'symbol' }>, where: string): void {
-  const color = parseColor(op.color, where);
+function paintSymbol(out: CardContent, op: Extract<DrawOp, { op: 'symbol' }>, where: () => string): void {
+  const color = parseColor(op.color, where());
   if (!color || !(op.size > 0)) return;
   const { x, y, scale } = symbolTransform(op);
-  doc.save();
-  // Move to the symbol's origin (points), then scale path units to points.
-  doc.translate(pt(x), pt(y));
-  doc.scale(pt(scale));
-  doc.path(op.path).fillColor(color.hex, color.opacity).fill();
-  doc.restore();
+  out.pdfkit((doc) => {
+    doc.save();
+    // Move to the symbol's origin (points), then scale path units to points.
+    doc.translate(pt(x), pt(y));
+    doc.scale(pt(scale));
+    doc.path(op.path).fillColor(color.hex, color.opacity).fill();
+    doc.restore();
+  });
 }

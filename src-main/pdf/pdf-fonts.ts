@@ -14,6 +14,7 @@ import PDFDocument from 'pdfkit';
 import type { FontFace } from '../../card-schema/layout/format';
 import { FALLBACK_FONTS, FONT_FILES } from '../../card-schema/layout/fonts';
 import type { GameFontBuffers } from '../fonts/game-font-files';
+import type { PdfFontObject } from './paint-drawing';
 
 type PdfDoc = typeof PDFDocument;
 
@@ -74,6 +75,20 @@ export class PdfFonts {
     const fonts = new PdfFonts(names, gameNames);
     doc.font(fonts.name('regular'));
     return fonts;
+  }
+
+  /** pdfkit's font objects by registered name, opened on first use (this document's). */
+  private readonly objects = new Map<string, PdfFontObject>();
+
+  /** pdfkit's font object for a registered name (what doc.font(name) selects), for painting text directly. */
+  fontObject(doc: PdfDoc, name: string): PdfFontObject {
+    let font = this.objects.get(name);
+    if (!font) {
+      doc.font(name);
+      font = (doc as unknown as { _font: PdfFontObject })._font;
+      this.objects.set(name, font);
+    }
+    return font;
   }
 
   /** The registered name of the font a text op is set in. */
