@@ -9,7 +9,7 @@ import type { Library } from '../services/card-library';
 import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
-import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
+import { printPdf, sourcePrintRequest } from '../services/print-export';
 import { exportSetFile, importSetFile } from '../services/set-files';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
@@ -44,10 +44,8 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     return request.outputPath;
   };
   switch (spec.kind) {
-    case 'exportDeckPdf':
-    case 'exportCardsPdf': {
-      const printRequest =
-        spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
+    case 'exportPdf': {
+      const printRequest = sourcePrintRequest(lib, spec.source, spec.copies);
       const path = output();
       const sheet = await writeAtomically(path, (partial) => printPdf(printRequest, spec.print, paths, partial, progress));
       const file = { fileName: basename(path), mimeType: 'application/pdf', bytes: sheet.fileBytes };
