@@ -88,7 +88,8 @@ function describe(source: PrintSource, name: string): string {
     case 'set':
       return `Set “${name}”`;
     case 'search':
-      return source.query.trim() ? `The search “${source.query.trim()}”` : `“${name}”`;
+      if (source.query.trim()) return `The search “${source.query.trim()}”`;
+      return source.setId !== undefined || source.systemId !== undefined ? `“${name}”` : 'The whole library';
     case 'cards':
       return 'The selection';
   }
