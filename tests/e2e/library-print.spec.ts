@@ -67,6 +67,11 @@ test('a multi-selection prints its cards, N copies each', async ({ page }) => {
   await rows.nth(2).click({ modifiers: ['ControlOrMeta'] });
   await expect(page.getByTestId('selection-count')).toHaveText('3 cards selected');
 
+  // Ctrl/Cmd+P prints the selection too.
+  await page.keyboard.press('ControlOrMeta+p');
+  await expect(page.getByTestId('print-what')).toHaveText('3 selected cards');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('print-dialog')).toHaveCount(0);
   await page.getByTestId('print-selected').click();
   await expect(page.getByTestId('print-what')).toHaveText('3 selected cards');
   await page.getByTestId('print-copies').fill('4');
