@@ -75,8 +75,10 @@ function open(dataDir: string, out: string | undefined): Cardwright {
     ...appPaths(root),
     version,
     desktop: saveToPath(out, process.cwd()),
+    // The export runs in a worker thread as in the app. Reads stay on this thread: a one-shot
+    // command has no UI to keep responsive, and ending the process while reader threads are
+    // still loading SQLite's native module can crash Node.
     jobWorker: join(here, 'job-worker.js'),
-    readWorker: join(here, 'read-worker.js'),
     // A command line run is over long before these start-up chores would begin.
     startupBackupDelayMs: 24 * 60 * 60 * 1000,
     startupImageCleanupDelayMs: 24 * 60 * 60 * 1000,
