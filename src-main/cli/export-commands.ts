@@ -5,7 +5,7 @@
 import { apiContract, exportPdfJob, type ApiParsedInput, type PrintSourceInput } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { textFlag, UsageError, type FlagValue } from './argv';
-import { flagFor, mapOptionFlags, optionFlagNames, type MappedOptions } from './option-flags';
+import { flagFor, kebab, mapOptionFlags, optionFlagNames, type MappedOptions } from './option-flags';
 
 type Flags = ReadonlyMap<string, FlagValue>;
 type JobSpec = ApiParsedInput<'startJob'>['job'];
@@ -133,7 +133,7 @@ function checked(job: unknown, print?: MappedOptions): JobSpec {
   const [field, ...rest] = issue.path;
   const flag =
     field === 'print' && print
-      ? (flagFor(print, rest) ?? `--${rest.map(String).join('-')}`)
+      ? (flagFor(print, rest) ?? `--${rest.map((key) => kebab(String(key))).join('-')}`)
       : field === 'copies'
         ? '--copies'
         : field === 'source'

@@ -13,6 +13,7 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   items?: JsonSchema;
 }
 
@@ -33,9 +34,9 @@ export function kebab(name: string): string {
 export function optionFlagNames(schema: z.ZodType): string[] {
   const names: string[] = [];
   const walk = (node: JsonSchema, prefix: string) => {
-    for (const [key, child] of Object.entries(node.properties ?? {})) {
+    for (const [key, child] of Object.entries(propertiesOf(node))) {
       const name = `${prefix}${kebab(key)}`;
-      if (child.properties) walk(child, `${name}-`);
+      if (Object.keys(propertiesOf(child)).length > 0) walk(child, `${name}-`);
       else names.push(`--${name}`);
     }
   };
@@ -73,15 +74,21 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 function findOption(node: JsonSchema, flag: string): { path: string[]; schema: JsonSchema } | undefined {
-  for (const [key, child] of Object.entries(node.properties ?? {})) {
+  for (const [key, child] of Object.entries(propertiesOf(node))) {
     const name = kebab(key);
     if (name === flag || UNITS.some((unit) => name === `${flag}-${unit}`)) return { path: [key], schema: child };
-    if (child.properties && flag.startsWith(`${name}-`)) {
+    if (flag.startsWith(`${name}-`)) {
       const inner = findOption(child, flag.slice(name.length + 1));
       if (inner) return { path: [key, ...inner.path], schema: inner.schema };
     }
   }
   return undefined;
+}
+
+/** An object's options, those of each variant of a union included (the first variant's wins a name). */
+function propertiesOf(node: JsonSchema): Record<string, JsonSchema> {
+  const variants = [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])];
+  return Object.assign({}, ...variants.reverse().map(propertiesOf), node.properties) as Record<string, JsonSchema>;
 }
 
 function typesOf(node: JsonSchema): Set<string> {

@@ -74,6 +74,18 @@ describe('mapOptionFlags', () => {
     expect(() => mapOptionFlags(flags('--paper'), schema, 'export-pdf')).toThrow('--paper needs a value');
   });
 
+  it('finds options in the variants of a union', () => {
+    const union = z.discriminatedUnion('layout', [
+      z.object({ layout: z.literal('grid'), gapMm: z.number() }),
+      z.object({ layout: z.literal('fold'), foldLine: z.boolean() }),
+    ]);
+    expect(mapOptionFlags(flags('--layout', 'grid', '--gap', '2'), union, 'export-pdf').options).toEqual({
+      layout: 'grid',
+      gapMm: 2,
+    });
+    expect(mapOptionFlags(flags('--fold-line'), union, 'export-pdf').options).toEqual({ foldLine: true });
+  });
+
   it('lists the flags the schema offers', () => {
     expect(optionFlagNames(schema)).toEqual([
       '--paper',
