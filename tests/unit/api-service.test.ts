@@ -397,6 +397,15 @@ describe('openCardwright', () => {
     expect(setPdf.fileName).toBe(`${sets[0].set.name}.pdf`);
     const tooMany = await failure(call('exportPdf', { source: { kind: 'set', setId: sets[0].set.id }, copies: 100, print: {} }));
     expect(tooMany.message).toContain('job.copies');
+
+    // Cards of two games print together in one PDF, in the order asked.
+    const [osmcg, muhq] = await Promise.all(['osmcg', 'muhq'].map((systemId) => call('searchCards', { systemId, limit: 1 })));
+    const mixed = await call('exportPdf', {
+      source: { kind: 'cards', cardIds: [muhq.cards[0].id, osmcg.cards[0].id] },
+      print: {},
+    });
+    expect(mixed.cards).toBe(2);
+    expect(mixed.fileName).toBe('Cards.pdf');
   });
 });
 
