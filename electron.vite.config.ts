@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Three bundles: main (Electron shell + services, plus the loopback web host as a second
-// entry), one CommonJS preload (required by sandboxed preloads), and the Svelte renderer.
+// Three bundles: main (Electron shell + services, plus the loopback web host and the command
+// line as further entries), one CommonJS preload (required by sandboxed preloads), and the Svelte renderer.
 export default defineConfig({
   main: {
     build: {
@@ -17,6 +17,8 @@ export default defineConfig({
           'job-worker': resolve('src-main/jobs/job-worker.ts'),
           // Searches and card lists run in reader threads from this file.
           'read-worker': resolve('src-main/readers/read-worker.ts'),
+          // `npx cardwright` (bin/cardwright.js): the exports from the command line, on plain Node.
+          cli: resolve('src-main/cli/cli.ts'),
         },
       },
     },

@@ -126,11 +126,11 @@ export async function measureArtExport(root: string, workerFile: string): Promis
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
       const start = performance.now();
       const started = await app.handlers.startJob({
-        job: { kind: 'exportCardsPdf', cardIds: cards.map((card) => card.id), print },
+        job: { kind: 'exportPdf', source: { kind: 'cards', cardIds: cards.map((card) => card.id) }, copies: 1, print },
         saveAs: false,
       });
       const status = await app.jobs.wait(started!.id);
-      if (status.state !== 'done' || status.kind !== 'exportCardsPdf') throw new Error(`export ended ${status.state}`);
+      if (status.state !== 'done' || status.kind !== 'exportPdf') throw new Error(`export ended ${status.state}`);
       exportTimes.push(performance.now() - start);
       clearInterval(sampler);
       peakGrowth = Math.max(peakGrowth, peak - before);

@@ -211,15 +211,19 @@ it('lays out and prints cards', async () => {
   const legal = decks.find((d) => d.legal) ?? decks[0];
   const deckTimes = await timeRuns(
     5,
-    () => call('exportDeckPdf', { deckId: legal.id, print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'both' } }),
+    () =>
+      call('exportPdf', {
+        source: { kind: 'deck', deckId: legal.id },
+        print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'both' },
+      }),
     1,
   );
   results.push({ name: `deck PDF "${legal.name}" with backs, median`, value: ms(median(deckTimes)), target: '< 2 s' });
 
   const ids = Array.from({ length: 297 }, (_, i) => `bench-${i}`);
   const start = performance.now();
-  const big = await call('exportCardsPdf', {
-    cardIds: ids,
+  const big = await call('exportPdf', {
+    source: { kind: 'cards', cardIds: ids },
     print: { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' },
   });
   results.push({
@@ -244,7 +248,10 @@ it('keeps answering the UI while a 10,000-card PDF export runs', async () => {
   };
 
   async function duringExport(host: Cardwright) {
-    const started = await host.handlers.startJob({ job: { kind: 'exportCardsPdf', cardIds, print }, saveAs: false });
+    const started = await host.handlers.startJob({
+      job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, copies: 1, print },
+      saveAs: false,
+    });
     if (!started) throw new Error('the export did not start');
     let finished = false;
     const ended = host.jobs.wait(started.id).then((status) => {
@@ -290,7 +297,10 @@ it('keeps answering the UI while a 10,000-card PDF export runs', async () => {
     );
 
     // Cancel: from the click to the job having stopped with its work undone.
-    const started = await threaded.handlers.startJob({ job: { kind: 'exportCardsPdf', cardIds, print }, saveAs: false });
+    const started = await threaded.handlers.startJob({
+      job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, copies: 1, print },
+      saveAs: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const cancelAt = performance.now();
     threaded.handlers.cancelJob({ jobId: started!.id });

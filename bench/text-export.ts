@@ -134,7 +134,10 @@ async function exportJob(app: Cardwright, cardIds: string[]): Promise<{ ms: numb
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
   const start = performance.now();
-  const started = await app.handlers.startJob({ job: { kind: 'exportCardsPdf', cardIds, print: PRINT }, saveAs: false });
+  const started = await app.handlers.startJob({
+    job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, copies: 1, print: PRINT },
+    saveAs: false,
+  });
   const status = await app.jobs.wait(started!.id);
   const elapsed = performance.now() - start;
   clearInterval(sampler);

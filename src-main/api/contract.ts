@@ -229,9 +229,47 @@ const importText = (defaultName: string) =>
   z.object({ fileName: z.string().max(500).default(defaultName), text: z.string().max(MAX_IMPORT_TEXT) });
 
 /** What a job does: one of the long operations with its input. */
+/** The most cards one PDF prints (copies included): about 1,100 A4 pages. */
+export const MAX_PRINT_CARDS = 10_000;
+
+/** The library search a print source repeats: the filters of searchCards, without paging. */
+const searchFilters = z.object({
+  query: z.string().max(500).default(''),
+  setId: id.optional(),
+  systemId: id.optional(),
+  types: z.array(z.string()).max(50).optional(),
+});
+
+/** What a PDF prints: a deck (each entry's count), a set, every match of a search, or picked cards in order. */
+const printSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deck'), deckId: id }),
+  z.object({ kind: z.literal('set'), setId: id }),
+  searchFilters.extend({ kind: z.literal('search') }),
+  z.object({ kind: z.literal('cards'), cardIds: z.array(id).min(1).max(MAX_PRINT_CARDS) }),
+]);
+
+export type PrintSource = z.output<typeof printSource>;
+export type PrintSourceInput = z.input<typeof printSource>;
+
+/** What a print would hold, for the print dialog: the count, and the first cards in print order. */
+export interface PrintPreview {
+  /** Cards the PDF would print, copies included. */
+  count: number;
+  /** The first `limit` of them, each copy listed. */
+  cards: { systemId: string; doc: CardRecord['doc'] }[];
+}
+
+/** One PDF job for every source; `print` is the sheet's options (paper, bleed, …). */
+export const exportPdfJob = z.object({
+  kind: z.literal('exportPdf'),
+  source: printSource,
+  /** Each card (or deck entry) prints this many times. */
+  copies: z.number().int().min(1).max(99).default(1),
+  print: printOptions,
+});
+
 const jobSpec = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('exportDeckPdf'), deckId: id, print: printOptions }),
-  z.object({ kind: z.literal('exportCardsPdf'), cardIds: z.array(id).min(1).max(10_000), print: printOptions }),
+  exportPdfJob,
   z.object({ kind: z.literal('exportSet'), setId: id }),
   z.object({ kind: z.literal('exportSystem'), systemId: id }),
   importText('set.json').extend({ kind: z.literal('importSet') }),
@@ -292,8 +330,7 @@ export interface PdfJobResult {
 
 /** What each kind of job produces. */
 export interface JobResults {
-  exportDeckPdf: PdfJobResult;
-  exportCardsPdf: PdfJobResult;
+  exportPdf: PdfJobResult;
   exportSet: { file: JobFile };
   exportSystem: { file: JobFile };
   importSet: ImportSetResult;
@@ -377,6 +414,14 @@ export const apiContract = {
 
   listDecks: returns<DeckSummary[]>()(z.object({ systemId: id.optional() })),
   getDeck: returns<Deck>()(byId),
+  /** The cards a print of `source` would hold (refused as the export would be: empty, too many). */
+  previewPrint: returns<PrintPreview>()(
+    z.object({
+      source: printSource,
+      copies: z.number().int().min(1).max(99).default(1),
+      limit: z.number().int().min(1).max(200).default(100),
+    }),
+  ),
   saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
   deleteDeck: returns<TrashReceipt>()(byId),
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),

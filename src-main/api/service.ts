@@ -11,6 +11,7 @@ import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
+import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
 import { gameFolders, recoverSystemFolders } from '../services/system-folder-journal';
@@ -118,6 +119,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     listDecks: ({ systemId }) => deckSummaries(lib, systemId),
     getDeck: ({ id }) => requireDeck(lib, id),
+    previewPrint: ({ source, copies, limit }) => previewPrintSource(lib, source, copies, limit),
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
     checkDeck: ({ deck }) => checkDeck(lib, deck),

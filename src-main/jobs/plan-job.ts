@@ -4,7 +4,7 @@
 import type { JobSpec } from '../api/contract';
 import type { SaveFileFilter } from '../api/desktop';
 import { requireSet, type Library } from '../services/card-library';
-import { requireDeck } from '../services/deck-library';
+import { namePrintSource } from '../services/print-sources';
 import { safeFileName } from '../services/file-format';
 
 export interface JobPlan {
@@ -18,18 +18,10 @@ const JSON_FILE: SaveFileFilter = { name: 'Cardwright file', extensions: ['json'
 
 export function planJob(lib: Library, spec: JobSpec): JobPlan {
   switch (spec.kind) {
-    case 'exportDeckPdf': {
-      const deck = requireDeck(lib, spec.deckId);
-      return { title: `Print “${deck.name}”`, output: { fileName: safeFileName(deck.name, '.pdf'), filter: PDF } };
-    }
-    case 'exportCardsPdf': {
-      const setIds = lib.store.cards.setIdsOf(spec.cardIds);
-      const setName = setIds.length === 1 ? requireSet(lib, setIds[0]).name : undefined;
-      const count = `${spec.cardIds.length} ${spec.cardIds.length === 1 ? 'card' : 'cards'}`;
-      return {
-        title: setName ? `Print ${count} of “${setName}”` : `Print ${count}`,
-        output: { fileName: safeFileName(setName ?? 'Cards', '.pdf'), filter: PDF },
-      };
+    case 'exportPdf': {
+      const { title, name } = namePrintSource(lib, spec.source);
+      const copies = spec.copies > 1 ? `, ${spec.copies} copies each` : '';
+      return { title: `${title}${copies}`, output: { fileName: safeFileName(name, '.pdf'), filter: PDF } };
     }
     case 'exportSet': {
       const set = requireSet(lib, spec.setId);

@@ -9,7 +9,7 @@ import type { Library } from '../services/card-library';
 import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
-import { cardsPrintRequest, deckPrintRequest, printPdf } from '../services/print-export';
+import { printPdf, sourcePrintRequest } from '../services/print-export';
 import { backsFilePath } from '../pdf/backs-file';
 import { writesBacksFile } from '../pdf/print-sheet';
 import { exportSetFile, importSetFile } from '../services/set-files';
@@ -46,10 +46,8 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     return request.outputPath;
   };
   switch (spec.kind) {
-    case 'exportDeckPdf':
-    case 'exportCardsPdf': {
-      const printRequest =
-        spec.kind === 'exportDeckPdf' ? deckPrintRequest(lib, spec.deckId) : cardsPrintRequest(lib, spec.cardIds);
+    case 'exportPdf': {
+      const printRequest = sourcePrintRequest(lib, spec.source, spec.copies);
       const path = output();
       const backsPath = writesBacksFile(spec.print) ? backsFilePath(path) : undefined;
       const sheet = await writeAtomically(path, (partial) =>

@@ -101,7 +101,9 @@ for (const [paper, size] of [
   });
 }
 
-test('the print dialog shows the grid, the reduced bleed and page 1 live, and exports duplex with a calibration page', async ({ page }) => {
+test('the print dialog shows the grid, the reduced bleed and page 1 live, and exports duplex with a calibration page', async ({
+  page,
+}) => {
   await page.getByTestId('nav-decks').click();
   await page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' }).getByTestId('print-deck').click();
   await page.getByTestId('print-paper').selectOption('A4');

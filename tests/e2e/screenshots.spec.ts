@@ -62,6 +62,17 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('card-row').nth(5)).toBeVisible();
     await shoot(page, 'library', theme);
 
+    // Library with three cards selected for printing (click, then Ctrl/Cmd-click), then Pyra again.
+    const rows = page.getByTestId('card-row');
+    await rows.nth(0).click();
+    await rows.nth(2).click({ modifiers: ['ControlOrMeta'] });
+    await rows.nth(3).click({ modifiers: ['ControlOrMeta'] });
+    await expect(page.getByTestId('selection-count')).toHaveText('3 cards selected');
+    await shoot(page, 'library-selection', theme);
+    await page.getByTestId('library-search').fill('Pyra');
+    await row.click();
+    await expect(page.getByTestId('selection-count')).toHaveText('1 card selected');
+
     // Card editor, with one problem showing.
     await page.getByTestId('edit-card').click();
     await expect(page.getByTestId('card-editor')).toBeVisible();

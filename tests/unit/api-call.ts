@@ -32,8 +32,7 @@ type JobInput<K extends JobSpecInput['kind']> = Without<Extract<JobSpecInput, { 
 
 /** The long operations, named as they were before they became jobs. */
 export interface JobCalls {
-  exportDeckPdf: { input: JobInput<'exportDeckPdf'>; output: FileBlob & { pages: number; cards: number } };
-  exportCardsPdf: { input: JobInput<'exportCardsPdf'>; output: FileBlob & { pages: number; cards: number } };
+  exportPdf: { input: JobInput<'exportPdf'>; output: FileBlob & { pages: number; cards: number } };
   exportSet: { input: JobInput<'exportSet'>; output: FileBlob };
   exportSystem: { input: JobInput<'exportSystem'>; output: FileBlob };
   importSet: { input: JobInput<'importSet'>; output: ImportSetResult };
@@ -47,8 +46,7 @@ export type Call = {
 };
 
 const JOB_KINDS = new Set<string>([
-  'exportDeckPdf',
-  'exportCardsPdf',
+  'exportPdf',
   'exportSet',
   'exportSystem',
   'importSet',

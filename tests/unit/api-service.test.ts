@@ -373,7 +373,7 @@ describe('openCardwright', () => {
 
   it('exports a deck as a PDF named after the deck, leader first', async () => {
     const sample = readSampleDeck('deck-legal.json');
-    const pdf = await call('exportDeckPdf', { deckId: sample.deck.id, print: {} });
+    const pdf = await call('exportPdf', { source: { kind: 'deck', deckId: sample.deck.id }, print: {} });
     expect(pdf.fileName).toBe(`${sample.deck.name}.pdf`);
     expect(pdf.mimeType).toBe('application/pdf');
     expect(new TextDecoder().decode(pdf.bytes.subarray(0, 5))).toBe('%PDF-');
@@ -385,10 +385,30 @@ describe('openCardwright', () => {
 
     const { sets } = readSamples('osmcg');
     const two = sets[0].cards.slice(0, 2).map((card) => card.id);
-    const cardsPdf = await call('exportCardsPdf', { cardIds: [...two, two[0]], print: { faces: 'fronts' } });
+    const cardsPdf = await call('exportPdf', {
+      source: { kind: 'cards', cardIds: [...two, two[0]] },
+      print: { faces: 'fronts' },
+    });
     expect(cardsPdf.cards).toBe(3);
     expect(cardsPdf.fileName).toBe(`${sets[0].set.name}.pdf`);
-    expect((await failure(call('exportCardsPdf', { cardIds: ['nope'], print: {} }))).code).toBe('NOT_FOUND');
+    expect((await failure(call('exportPdf', { source: { kind: 'cards', cardIds: ['nope'] }, print: {} }))).code).toBe(
+      'NOT_FOUND',
+    );
+
+    const setPdf = await call('exportPdf', { source: { kind: 'set', setId: sets[0].set.id }, copies: 2, print: {} });
+    expect(setPdf.cards).toBe(sets[0].cards.length * 2);
+    expect(setPdf.fileName).toBe(`${sets[0].set.name}.pdf`);
+    const tooMany = await failure(call('exportPdf', { source: { kind: 'set', setId: sets[0].set.id }, copies: 100, print: {} }));
+    expect(tooMany.message).toContain('job.copies');
+
+    // Cards of two games print together in one PDF, in the order asked.
+    const [osmcg, muhq] = await Promise.all(['osmcg', 'muhq'].map((systemId) => call('searchCards', { systemId, limit: 1 })));
+    const mixed = await call('exportPdf', {
+      source: { kind: 'cards', cardIds: [muhq.cards[0].id, osmcg.cards[0].id] },
+      print: {},
+    });
+    expect(mixed.cards).toBe(2);
+    expect(mixed.fileName).toBe('Cards.pdf');
   });
 });
 

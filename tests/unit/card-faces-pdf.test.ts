@@ -116,7 +116,13 @@ describe('inline symbols in the PDF', () => {
   const cart = sampleCards('muhq/vale-set.json').find((doc) => doc.name === 'Supply Cart')!;
 
   it('paints {T} and {R} as filled icons in the text line, never as their tokens', async () => {
-    const { path } = await printToFile('muhq-symbols', [{ system: muhq, doc: cart, copies: 1 }], { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 0, cutGuides: 'none', faces: 'fronts' });
+    const { path } = await printToFile('muhq-symbols', [{ system: muhq, doc: cart, copies: 1 }], {
+      ...DEFAULT_PRINT_OPTIONS,
+      paper: 'A4',
+      bleedMm: 0,
+      cutGuides: 'none',
+      faces: 'fronts',
+    });
     const words = pageWords(path, 1).map((word) => word.text);
     expect(words).toEqual(expect.arrayContaining(['Free', 'action', '—', 'gain', '1']));
     expect(words.join(' ')).not.toMatch(/\{[TR]\}/);

@@ -343,7 +343,7 @@ describe('game fonts through the API and in bundles', () => {
     expect([missing.code, missing.message]).toEqual(['NOT_FOUND', 'Lantern Watch has no font "gothic" (fonts: "blackletter")']);
 
     const { cards } = await call('searchCards', { systemId: 'lantern-watch', query: 'Cinder Jar' });
-    const pdf = await call('exportCardsPdf', { cardIds: [cards[0].id], print: {} });
+    const pdf = await call('exportPdf', { source: { kind: 'cards', cardIds: [cards[0].id] }, print: {} });
     const path = join(tmpDir(), 'cards.pdf');
     writeFileSync(path, pdf.bytes);
     expect(execFileSync('pdffonts', [path], { encoding: 'utf8' })).toContain('BlankenburgUNZ1A');

@@ -162,7 +162,9 @@ describe('jobs through the API', () => {
 
   it('names a missing deck before queueing anything', async () => {
     const { app } = open();
-    const error = await failure(apiCaller(app)('startJob', { job: { kind: 'exportDeckPdf', deckId: 'nope', print: {} } }));
+    const error = await failure(
+      apiCaller(app)('startJob', { job: { kind: 'exportPdf', source: { kind: 'deck', deckId: 'nope' }, print: {} } }),
+    );
     expect(error.code).toBe('NOT_FOUND');
     expect(app.jobs.list()).toEqual([]);
   });
@@ -185,10 +187,13 @@ describe('jobs through the API', () => {
     const call = apiCaller(app);
     expect((await call('appInfo', {})).desktop).toBe(true);
     const deckId = (await call('listDecks', { systemId: 'osmcg' }))[0].id;
-    const started = await call('startJob', { job: { kind: 'exportDeckPdf', deckId, print: {} }, saveAs: true });
+    const started = await call('startJob', {
+      job: { kind: 'exportPdf', source: { kind: 'deck', deckId }, print: {} },
+      saveAs: true,
+    });
     const done = await app.jobs.wait(started!.id);
     expect(done.state).toBe('done');
-    const file = done.kind === 'exportDeckPdf' ? done.result?.file : undefined;
+    const file = done.kind === 'exportPdf' ? done.result?.file : undefined;
     expect(file).toMatchObject({ fileName: 'my deck.pdf', mimeType: 'application/pdf', savedTo: join(saveDir, 'my deck.pdf') });
     expect(readFileSync(join(saveDir, 'my deck.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
     expect(readdirSync(saveDir)).toEqual(['my deck.pdf']); // no partial file left
@@ -198,7 +203,9 @@ describe('jobs through the API', () => {
     expect(shown).toEqual([join(saveDir, 'my deck.pdf')]);
 
     answer = null; // the user cancels the dialog
-    expect(await call('startJob', { job: { kind: 'exportDeckPdf', deckId, print: {} }, saveAs: true })).toBeNull();
+    expect(
+      await call('startJob', { job: { kind: 'exportPdf', source: { kind: 'deck', deckId }, print: {} }, saveAs: true }),
+    ).toBeNull();
   });
 });
 
@@ -233,14 +240,14 @@ describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.
     const call = apiCaller(app);
     const ids = (await call('searchCards', { systemId: 'osmcg', limit: 60 })).cards.map((card) => card.id);
     const cardIds = [...ids, ...ids, ...ids, ...ids, ...ids]; // 300 cards
-    const started = await call('startJob', { job: { kind: 'exportCardsPdf', cardIds, print: {} } });
+    const started = await call('startJob', { job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, print: {} } });
     const seen = await follow(app, started!.id);
     const last = seen.at(-1)!;
     expect(last.state, last.error?.message).toBe('done');
     expect(seen.some((status) => status.state === 'running' && status.progress.done > 0)).toBe(true);
     const blob = await call('jobOutput', { jobId: last.id });
     expect(new TextDecoder().decode(blob.bytes.subarray(0, 5))).toBe('%PDF-');
-    expect(last.kind === 'exportCardsPdf' && last.result?.pages).toBe(34);
+    expect(last.kind === 'exportPdf' && last.result?.pages).toBe(34);
   });
 
   it('cancels an import in a worker: the transaction rolls back and nothing is written', async () => {

@@ -1,0 +1,117 @@
+// `npx cardwright <command>`: the app's exports from the command line, for scripted builds.
+// Plain Node (no Electron): opens the same data folder as the app with the same service API and
+// runs the same jobs. Progress goes to stderr, the result to stdout; a failure is one sentence
+// on stderr with exit code 1 (2 for a wrong command line).
+
+import '../memory-flags';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError, type JobStatus } from '../api/contract';
+import { openCardwright, type Cardwright } from '../api/service';
+import { appPaths, defaultUserDataDir } from '../app-paths';
+import { databaseFile } from '../store/database';
+import { parseArgs, textFlag, UsageError } from './argv';
+import { COMMANDS } from './export-commands';
+import { runExportJob, saveToPath } from './run-export-job';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+
+const USAGE = `Usage: cardwright <command> [options]
+
+Commands:
+  export-pdf   print a deck, a set, a search or listed cards to a print-ready PDF
+  export-set   write a set and its cards to a set file
+
+cardwright <command> --help (through npx: npx cardwright help <command>) shows a command's options.`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  // `npx cardwright --help` is npx's own help: `cardwright help [command]` works through npx.
+  if (argv[0] === 'help') {
+    const topic = COMMANDS[argv[1] ?? ''];
+    process.stdout.write(`${topic ? topic.help() : USAGE}\n`);
+    return 0;
+  }
+  const { command, flags } = parseArgs(argv);
+  if (command === undefined) {
+    if (flags.has('help') || flags.size === 0) {
+      process.stdout.write(`${USAGE}\n`);
+      return flags.has('help') ? 0 : 2;
+    }
+    throw new UsageError('Give a command first: cardwright export-pdf … or cardwright export-set …');
+  }
+  const spec = COMMANDS[command];
+  if (!spec) throw new UsageError(`Unknown command "${command}" (the commands are ${Object.keys(COMMANDS).join(', ')})`);
+  if (flags.get('help') === true) {
+    process.stdout.write(`${spec.help()}\n`);
+    return 0;
+  }
+  const dataDir = resolve(textFlag(flags, 'data-dir') ?? process.env.CARDWRIGHT_DATA_DIR ?? defaultUserDataDir());
+  flags.delete('data-dir');
+  flags.delete('help');
+  // A mistyped folder would otherwise become a new, empty library.
+  if (!existsSync(databaseFile(dataDir))) {
+    throw new UsageError(`--data-dir: there is no Cardwright library in ${dataDir} (start the app once, or give --data-dir)`);
+  }
+
+  const app = open(dataDir, textFlag(flags, 'out'));
+  const stop = () => void app.close().finally(() => process.exit(130));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const job = await spec.job(app, flags);
+    const status = await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`));
+    return printResult(status);
+  } finally {
+    await app.close();
+  }
+}
+
+function open(dataDir: string, out: string | undefined): Cardwright {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const app = openCardwright({
+    dataDir,
+    ...appPaths(root),
+    version,
+    desktop: saveToPath(out, process.cwd()),
+    // The export runs in a worker thread as in the app. Reads stay on this thread: a one-shot
+    // command has no UI to keep responsive, and ending the process while reader threads are
+    // still loading SQLite's native module can crash Node.
+    jobWorker: join(here, 'job-worker.js'),
+    // A command line run is over long before these start-up chores would begin.
+    startupBackupDelayMs: 24 * 60 * 60 * 1000,
+    startupImageCleanupDelayMs: 24 * 60 * 60 * 1000,
+  });
+  for (const error of app.systemErrors) process.stderr.write(`warning: game system refused: ${error.message}\n`);
+  return app;
+}
+
+/** `file: …` then the job's other numbers (pages, cards, …), one per line. */
+function printResult(status: JobStatus): number {
+  if (status.state === 'failed') {
+    process.stderr.write(`cardwright: ${status.error?.message ?? 'the export failed'}\n`);
+    return 1;
+  }
+  if (status.state !== 'done' || !status.result || !('file' in status.result)) {
+    process.stderr.write(`cardwright: the export was ${status.state}\n`);
+    return 1;
+  }
+  const { file, ...rest } = status.result;
+  const lines = [`file: ${file.savedTo ?? file.fileName}`, `bytes: ${file.bytes}`];
+  for (const [key, value] of Object.entries(rest))
+    lines.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const usage = error instanceof UsageError;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`cardwright: ${message}\n`);
+    if (!usage && !(error instanceof ApiError) && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exit(usage ? 2 : 1);
+  },
+);

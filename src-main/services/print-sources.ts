@@ -1,0 +1,176 @@
+// What a print source is called and which cards it prints: a deck (each entry's count), a set
+// (in the order its cards were added), every match of a library search (in the list's order,
+// all pages) or picked cards (in the order given). One place, so the job's title, the file's
+// name and the PDF agree, and every source is held to the same cap.
+
+import type { CardRecord } from '../../card-schema/system/format';
+import { ApiError, MAX_PRINT_CARDS, type PrintPreview, type PrintSource } from '../api/contract';
+import type { PrintItem } from '../pdf/print-sheet';
+import type { SearchCursor } from '../store/card-search';
+import { requireSet, type Library } from './card-library';
+import { deckPrintItems, requireDeck } from './deck-library';
+
+/** Search pages read at a time while collecting a search's matches. */
+const SEARCH_PAGE = 1_000;
+
+export interface PrintSourceName {
+  /** The job's title, without copies ("Print set “Core”"). */
+  title: string;
+  /** The PDF's title and its file name's stem ("Core"). */
+  name: string;
+}
+
+/** Checks that what the source names exists (NOT_FOUND otherwise) and names it; reads no card documents. */
+export function namePrintSource(lib: Library, source: PrintSource): PrintSourceName {
+  switch (source.kind) {
+    case 'deck': {
+      const deck = requireDeck(lib, source.deckId);
+      return { title: `Print “${deck.name}”`, name: deck.name };
+    }
+    case 'set': {
+      const set = requireSet(lib, source.setId);
+      return { title: `Print set “${set.name}”`, name: set.name };
+    }
+    case 'search': {
+      const scope = searchScopeName(lib, source);
+      const query = source.query.trim();
+      const where = scope ? ` in “${scope}”` : '';
+      if (!query) return { title: `Print every card${where}`, name: scope ?? 'Cards' };
+      return { title: `Print search “${query}”${where}`, name: scope ? `${scope} – ${query}` : query };
+    }
+    case 'cards': {
+      const setIds = lib.store.cards.setIdsOf(source.cardIds);
+      const setName = setIds.length === 1 ? requireSet(lib, setIds[0]).name : undefined;
+      const count = `${source.cardIds.length} ${source.cardIds.length === 1 ? 'card' : 'cards'}`;
+      return { title: setName ? `Print ${count} of “${setName}”` : `Print ${count}`, name: setName ?? 'Cards' };
+    }
+  }
+}
+
+/** The set or game a search is limited to, by name; undefined when it searches the whole library. */
+function searchScopeName(lib: Library, source: Extract<PrintSource, { kind: 'search' }>): string | undefined {
+  const set = source.setId !== undefined ? requireSet(lib, source.setId) : undefined;
+  const system = source.systemId !== undefined ? lib.systems.require(source.systemId) : undefined;
+  if (set && system && set.systemId !== system.id) {
+    throw new ApiError(`Set “${set.name}” is not a set of “${system.name}”: the search would match no card`, 'BAD_INPUT');
+  }
+  return set?.name ?? system?.name;
+}
+
+/** The cards to print, `copies` times each, in print order; refused when empty or above MAX_PRINT_CARDS. */
+export function printSourceItems(lib: Library, source: PrintSource, copies: number): PrintItem[] {
+  const { name } = namePrintSource(lib, source);
+  const items =
+    source.kind === 'deck'
+      ? deckPrintItems(lib, requireDeck(lib, source.deckId))
+      : cardPrintItems(lib, sourceCards(lib, source, name, copies));
+  const printed = items.reduce((sum, item) => sum + item.copies, 0) * copies;
+  if (printed > MAX_PRINT_CARDS) {
+    // A search's reading stops just past the cap, so only a lower bound is known.
+    const count = source.kind === 'search' ? `more than ${formatCount(MAX_PRINT_CARDS)}` : formatCount(printed);
+    const each = copies > 1 ? ` at ${copies} copies each` : '';
+    throw new ApiError(
+      `${describe(source, name)} prints ${count} cards${each}; one PDF holds at most ${formatCount(MAX_PRINT_CARDS)} — print fewer cards or fewer copies`,
+      'BAD_INPUT',
+    );
+  }
+  return items.map((item) => ({ ...item, copies: item.copies * copies }));
+}
+
+function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+function describe(source: PrintSource, name: string): string {
+  switch (source.kind) {
+    case 'deck':
+      return `Deck “${name}”`;
+    case 'set':
+      return `Set “${name}”`;
+    case 'search':
+      if (source.query.trim()) return `The search “${source.query.trim()}”`;
+      return source.setId !== undefined || source.systemId !== undefined ? `“${name}”` : 'The whole library';
+    case 'cards':
+      return 'The selection';
+  }
+}
+
+function sourceCards(lib: Library, source: Exclude<PrintSource, { kind: 'deck' }>, name: string, copies: number): CardRecord[] {
+  switch (source.kind) {
+    case 'set': {
+      const cards = lib.store.cards.listBySet(source.setId);
+      if (cards.length === 0) throw new ApiError(`Set “${name}” has no cards to print`, 'BAD_INPUT');
+      return cards;
+    }
+    case 'search': {
+      // Reading stops once the cap is passed: the refusal needs no more, and memory stays bounded.
+      const cards = searchMatches(lib, source, Math.floor(MAX_PRINT_CARDS / copies) + 1);
+      if (cards.length === 0) {
+        throw new ApiError(
+          source.query.trim() ? `No card matches “${source.query.trim()}”` : `“${name}” has no cards to print`,
+          'BAD_INPUT',
+        );
+      }
+      return cards;
+    }
+    case 'cards':
+      return requireCardsInOrder(lib, source.cardIds);
+  }
+}
+
+/** Every match of the search in the library list's order, up to `limit` cards. */
+function searchMatches(lib: Library, search: Extract<PrintSource, { kind: 'search' }>, limit: number): CardRecord[] {
+  const { query, setId, systemId, types } = search;
+  const cards: CardRecord[] = [];
+  let after: SearchCursor | undefined;
+  do {
+    const page = lib.store.cards.search({
+      query,
+      setId,
+      systemId,
+      types,
+      limit: Math.min(SEARCH_PAGE, limit - cards.length),
+      after,
+    });
+    cards.push(...page.cards);
+    after = page.next ?? undefined;
+  } while (after && cards.length < limit);
+  return cards;
+}
+
+function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardRecord[] {
+  const cards = lib.store.cards.getMany(cardIds);
+  if (cards.length < cardIds.length) {
+    const found = new Set(cards.map((card) => card.id));
+    const missing = [...new Set(cardIds.filter((id) => !found.has(id)))];
+    const listed = missing
+      .slice(0, 8)
+      .map((id) => `"${id}"`)
+      .join(', ');
+    throw new ApiError(`No card with id ${listed}${missing.length > 8 ? ` and ${missing.length - 8} more` : ''}`, 'NOT_FOUND');
+  }
+  return cards;
+}
+
+/** One print item per distinct card, in first-listed order; a card listed twice prints two copies. */
+function cardPrintItems(lib: Library, cards: readonly CardRecord[]): PrintItem[] {
+  const items = new Map<string, PrintItem>();
+  for (const card of cards) {
+    const item = items.get(card.id);
+    if (item) item.copies += 1;
+    else items.set(card.id, { system: lib.systems.require(card.systemId), doc: card.doc, copies: 1 });
+  }
+  return [...items.values()];
+}
+
+/** The count and the first `limit` cards a print of `source` holds, for the print dialog. */
+export function previewPrintSource(lib: Library, source: PrintSource, copies: number, limit: number): PrintPreview {
+  const items = printSourceItems(lib, source, copies);
+  const cards: PrintPreview['cards'] = [];
+  for (const item of items) {
+    for (let copy = 0; copy < item.copies && cards.length < limit; copy++)
+      cards.push({ systemId: item.system.id, doc: item.doc });
+    if (cards.length >= limit) break;
+  }
+  return { count: items.reduce((sum, item) => sum + item.copies, 0), cards };
+}
