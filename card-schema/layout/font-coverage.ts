@@ -97,14 +97,8 @@ export class FontStack {
   setsAllInFirst(text: string): boolean {
     const widths = (this.firstWidths ??= this.first().widths);
     for (let i = 0; i < text.length; i++) {
-      let code = text.charCodeAt(i);
-      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-          i++;
-        }
-      }
+      const code = text.codePointAt(i) ?? 0;
+      if (code > 0xffff) i++; // the low surrogate is part of this character
       if (!widths.has(code) && !(code >= SYMBOL_CHAR_BASE && code <= SYMBOL_CHAR_LIMIT)) return false;
     }
     return true;

@@ -44,14 +44,8 @@ function runWidthEm(text: string, table: FontTable): number {
   let units = 0;
   let previous = -1;
   for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-        i++;
-      }
-    }
+    const code = text.codePointAt(i) ?? 0;
+    if (code > 0xffff) i++; // the low surrogate is part of this character
     // Inline symbols (symbol-glyphs.ts) have a fixed advance instead of a glyph, checked first:
     // a font may have glyphs of its own in the private use area the symbols borrow.
     const symbol = isSymbolCode(code);
