@@ -242,6 +242,30 @@ describe('measured at 600 dpi', () => {
     }
   });
 
+  it('duplex short-edge: backs in the same columns, rows reversed, plus the offset', async () => {
+    const print = options({ paper: 'A4', faces: 'both', layout: 'duplex-short', backOffsetXMm: -0.8, backOffsetYMm: 1.5 });
+    const plan = planSheet(print, POKER, 9);
+    const result = await exportPdf(9, print);
+    const back = rasterize(result.path, 2);
+    for (const index of [0, 4, 7]) {
+      const planned = placeOnBackPage(plan.backSlots[index].trim, plan.paper, plan.backTransform);
+      const found = measureAt(back, planned.x + 31.5, planned.y + 44);
+      expectBox(found, planned, `back ${index}`);
+      // Behind its front once turned over the short edge: rows mirrored, plus the offset.
+      const frontTrim = plan.frontSlots[index].trim;
+      expect(Math.abs(found.x - (frontTrim.x - 0.8))).toBeLessThanOrEqual(TOLERANCE_MM);
+      expect(Math.abs(found.y - (297 - frontTrim.y - 88 + 1.5))).toBeLessThanOrEqual(TOLERANCE_MM);
+    }
+    expectMarginClear(back, plan.marginMm);
+  });
+
+  it('one card per page: the card and its bleed fill the page, the cut exactly where the TrimBox says', async () => {
+    const result = await exportPdf(1, options({ layout: 'card-per-page', faces: 'fronts', bleedMm: 3 }));
+    const page = rasterize(result.path, 1);
+    expectBox(measureAt(page, 3 + 31.5, 3 + 44), { x: 3, y: 3, w: 63, h: 88 }, 'card');
+    expectBox(inkedExtent(page, 3 + 31.5, 3 + 44), { x: 0, y: 0, w: 69, h: 94 }, 'card with bleed');
+  });
+
   it('gutterfold: fronts left, backs mirrored across the fold, within the margin', async () => {
     const print = options({ layout: 'gutterfold', faces: 'both', cutGuides: 'lines' });
     const plan = planSheet(print, POKER, 4);
