@@ -29,6 +29,9 @@ export interface ApiHost {
   close(): Promise<void>;
 }
 
+/** How long a closing host lets answers under way finish. */
+const CLOSE_GRACE_MS = 2_000;
+
 const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -182,7 +185,14 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       resolvePromise({
         url: `http://127.0.0.1:${port}`,
         port,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // A browser may hold a connection open (keep-alive, a call in flight): give answers
+            // under way a moment, then cut what is left, so shutting down never waits on a client.
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+          }),
       });
     });
   });

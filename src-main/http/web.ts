@@ -40,7 +40,14 @@ const host = await startApiHost({ handlers: cardwright.handlers, rendererDir: pa
 console.log(`Cardwright data: ${dataDir}`);
 console.log(`Cardwright web UI: ${host.url}/#token=${token}`);
 
+/** Jobs are cancelled and the database closed; a part that does not stop in time is not waited for. */
+const SHUTDOWN_LIMIT_MS = 15_000;
+
 function shutdown(): void {
+  setTimeout(() => {
+    console.error(`[cardwright] shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS).unref();
   host
     .close()
     .then(() => cardwright.close())
