@@ -15,7 +15,7 @@ import { findImageFile } from '../src-main/images/image-files';
 import type { CardDocument } from '../card-schema/system/format';
 import { apiCaller } from '../tests/unit/api-call';
 import { median, ms, type Measurement } from './measure';
-import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
+import { exportJob, importCards } from './export-job';
 
 const CARDS = 1_000;
 const WIDTH = 744;
@@ -102,39 +102,23 @@ export async function measureArtExport(root: string, workerFile: string): Promis
     for (const [i, bytes] of jpegs.entries()) ids.push((await call('addImage', { fileName: `art-${i}.jpg`, bytes })).id);
     if (new Set(ids).size !== CARDS) throw new Error('the generated artworks are not all different');
     const cards = ids.map((id, i) => ({ id: `art-${i}`, doc: { ...creature, name: `Painted Card ${i}`, art: { id } } }));
-    await call('importSet', {
-      fileName: 'art.json',
-      text: JSON.stringify({
-        format: 'cardwright-set',
-        formatVersion: 1,
-        set: { id: 'bench-art', systemId: 'osmcg', name: 'Illustrated 1,000', description: '' },
-        cards,
-      }),
-    });
+    await importCards(app, 'bench-art', cards);
 
     const jpegBytes = jpegs.reduce((sum, bytes) => sum + bytes.length, 0);
     const paths = ids.map((id) => findImageFile(dataDir, id)!.path);
-    const print = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' } as const;
     const exportTimes: number[] = [];
     const copyTimes: number[] = [];
     const pdfkitTimes: number[] = [];
     let pdfBytes = 0;
     let peakGrowth = 0;
     for (let run = 0; run < RUNS; run++) {
-      const before = process.memoryUsage.rss();
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 25);
-      const start = performance.now();
-      const started = await app.handlers.startJob({
-        job: { kind: 'exportPdf', source: { kind: 'cards', cardIds: cards.map((card) => card.id) }, copies: 1, print },
-        saveAs: false,
-      });
-      const status = await app.jobs.wait(started!.id);
-      if (status.state !== 'done' || status.kind !== 'exportPdf') throw new Error(`export ended ${status.state}`);
-      exportTimes.push(performance.now() - start);
-      clearInterval(sampler);
-      peakGrowth = Math.max(peakGrowth, peak - before);
-      pdfBytes = status.result?.file.bytes ?? 0;
+      const exported = await exportJob(
+        app,
+        cards.map((card) => card.id),
+      );
+      exportTimes.push(exported.ms);
+      peakGrowth = Math.max(peakGrowth, exported.peakRssGrowth);
+      pdfBytes = exported.fileBytes;
       copyTimes.push(copyBytes(paths, join(dataDir, 'copy.bin')));
       pdfkitTimes.push(await plainPdfkit(paths, join(dataDir, 'plain.pdf')));
     }

@@ -10,24 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { openCardwright, type Cardwright } from '../src-main/api/service';
+import { openCardwright } from '../src-main/api/service';
+import { BENCH_PRINT, exportJob, importCards } from './export-job';
 import { appPaths } from '../src-main/app-paths';
 import { layoutCard } from '../card-schema/layout/layout-card';
 import { FALLBACK_FONTS, FONT_FILES } from '../card-schema/layout/fonts';
 import type { CardDocument, GameSystem } from '../card-schema/system/format';
 import type { DrawOp } from '../card-schema/layout/format';
 import { MM_TO_PT } from '../src-main/pdf/imposition';
-import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { planPages, planSheet } from '../card-schema/print/sheet-plan';
 import { readPrintFonts } from '../src-main/pdf/pdf-fonts';
-import { apiCaller } from '../tests/unit/api-call';
 import { ms, type Measurement } from './measure';
 import { percentile } from './responsiveness';
 
 const CARDS = 1_000;
 const BIG_EXPORT = 10_000;
 const RUNS = 5;
-const PRINT = { ...DEFAULT_PRINT_OPTIONS, paper: 'A4', bleedMm: 3, cutGuides: 'corners', faces: 'fronts' } as const;
 
 interface SampleSet {
   cards: { id: string; doc: CardDocument }[];
@@ -66,7 +64,7 @@ interface PlainRun {
 
 /** Every text run of the cards' drawings, placed on the pages as the export places them. */
 function plainRuns(system: GameSystem, docs: readonly CardDocument[]): { pages: PlainRun[][]; runs: number } {
-  const plan = planSheet(PRINT, { widthMm: system.card.widthMm, heightMm: system.card.heightMm }, docs.length);
+  const plan = planSheet(BENCH_PRINT, { widthMm: system.card.widthMm, heightMm: system.card.heightMm }, docs.length);
   const trims = [...planPages(plan)].flatMap((page, index) =>
     page.placements.map((placed) => ({ page: index, trim: placed.slot.trim })),
   );
@@ -114,36 +112,6 @@ async function plainPdfkit(pages: PlainRun[][], fonts: Map<string, Buffer>, out:
   doc.end();
   await done;
   return performance.now() - start;
-}
-
-async function importCards(app: Cardwright, setId: string, cards: { id: string; doc: CardDocument }[]): Promise<void> {
-  await apiCaller(app)('importSet', {
-    fileName: `${setId}.json`,
-    text: JSON.stringify({
-      format: 'cardwright-set',
-      formatVersion: 1,
-      set: { id: setId, systemId: 'osmcg', name: setId, description: '' },
-      cards,
-    }),
-  });
-}
-
-/** Runs an export job as the UI does; returns its time and the process's peak RSS growth meanwhile. */
-async function exportJob(app: Cardwright, cardIds: string[]): Promise<{ ms: number; peakRssGrowth: number; peakRss: number }> {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
-  const start = performance.now();
-  const started = await app.handlers.startJob({
-    job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, copies: 1, print: PRINT },
-    saveAs: false,
-  });
-  const status = await app.jobs.wait(started!.id);
-  const elapsed = performance.now() - start;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage.rss());
-  if (status.state !== 'done') throw new Error(`export ended ${status.state}: ${status.error?.message}`);
-  return { ms: elapsed, peakRssGrowth: peak - before, peakRss: peak };
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
