@@ -15,6 +15,18 @@ export interface DeckFormat {
   generators?: DeckGenerator[];
   /** A draft that fills a section by picking from passed piles (muhq's store). */
   draft?: DraftSetup;
+  /** What the deck builder shows and charts (cost curve, the pool's stat columns). */
+  builder?: DeckBuilderHints;
+}
+
+/** The deck builder's view of a game's cards: every field named here is a card field. */
+export interface DeckBuilderHints {
+  /** The numeric field a deck's curve is drawn over and the pool sorts by "cost" (OSMCG: "cost"). */
+  costField?: string;
+  /** Numeric fields the pool shows beside each card, in this order (OSMCG: atk, hp, spd, ap). */
+  stats?: string[];
+  /** A field that tells apart cards sharing a name, shown beside their set and number. */
+  distinguishBy?: string;
 }
 
 /**

@@ -1,5 +1,9 @@
-// Where jobs run. The apps run each job in its own worker thread (its own event loop and
-// SQLite connection); unit tests run the same executeJob inline.
+// Where jobs run. The apps run each job in a worker thread (its own event loop and SQLite
+// connection); unit tests run the same executeJob inline.
+//
+// A worker stays a while after its job: starting one (a thread, the app's code, pdfkit and
+// fontkit, the fonts' shaping tables) costs ~0.8 s, which the next export or import then skips.
+// Idle workers do not keep the process alive and end after `idleMs`.
 
 import { Worker } from 'node:worker_threads';
 import { reclaimMemorySoon } from '../reclaim-memory';
@@ -20,36 +24,91 @@ export interface RunningJob {
   terminate(): void;
 }
 
-export type JobExecutor = (request: JobRequest, flag: CancelFlag, onProgress: (snapshot: ProgressSnapshot) => void) => RunningJob;
+export interface JobExecutor {
+  run(request: JobRequest, flag: CancelFlag, onProgress: (snapshot: ProgressSnapshot) => void): RunningJob;
+  /** Ends what is kept for later jobs (app shutdown; running jobs have ended by then). */
+  close(): Promise<void>;
+}
 
-export const inlineExecutor: JobExecutor = (request, flag, onProgress) => ({
-  outcome: executeJob(request, flag, onProgress),
-  terminate: () => flag.cancel(),
-});
+export const inlineExecutor: JobExecutor = {
+  run: (request, flag, onProgress) => ({
+    outcome: executeJob(request, flag, onProgress),
+    terminate: () => flag.cancel(),
+  }),
+  close: async () => {},
+};
+
+/** How long a worker waits for another job before it ends (and gives its memory back). */
+export const WORKER_IDLE_MS = 120_000;
+
+interface IdleWorker {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+}
 
 /** `workerFile` is the bundled job-worker.js. */
-export function threadExecutor(workerFile: string): JobExecutor {
-  return (request, flag, onProgress) => {
-    const worker = new Worker(workerFile, { workerData: { request, cancelBuffer: flag.buffer } satisfies WorkerInput });
-    let outcome: JobOutcome | undefined;
+export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): JobExecutor {
+  const idle: IdleWorker[] = [];
+  const all = new Set<Worker>();
+
+  function take(): Worker {
+    const kept = idle.pop();
+    if (kept) {
+      clearTimeout(kept.timer);
+      kept.worker.ref();
+      return kept.worker;
+    }
+    const worker = new Worker(workerFile);
+    all.add(worker);
+    worker.on('exit', () => {
+      all.delete(worker);
+      const index = idle.findIndex((entry) => entry.worker === worker);
+      if (index >= 0) clearTimeout(idle.splice(index, 1)[0].timer);
+    });
+    return worker;
+  }
+
+  function keep(worker: Worker): void {
+    worker.unref();
+    const timer = setTimeout(() => void worker.terminate(), idleMs);
+    timer.unref();
+    idle.push({ worker, timer });
+  }
+
+  function run(request: JobRequest, flag: CancelFlag, onProgress: (snapshot: ProgressSnapshot) => void): RunningJob {
+    const worker = take();
     let crash: Error | undefined;
-    const finished = new Promise<JobOutcome>((resolve) => {
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.type === 'progress') onProgress(message.snapshot);
-        else outcome = message.outcome;
-      });
-      worker.on('error', (error) => (crash = error));
-      worker.on('exit', (code) => {
-        // What the job sent back (a file's bytes, a whole import's result) is garbage once handled.
-        reclaimMemorySoon();
-        if (outcome) resolve(outcome);
-        else if (flag.cancelled) resolve({ state: 'cancelled' });
+    const outcome = new Promise<JobOutcome>((resolve) => {
+      const onMessage = (message: WorkerMessage) => {
+        if (message.type === 'progress') return onProgress(message.snapshot);
+        stop();
+        keep(worker);
+        resolve(message.outcome);
+      };
+      const onError = (error: Error) => (crash = error);
+      const onExit = (code: number) => {
+        stop();
+        if (flag.cancelled) resolve({ state: 'cancelled' });
         else {
           const reason = crash ? crash.message : `the worker exited with code ${code}`;
           resolve({ state: 'failed', error: { code: 'INTERNAL', message: `The job stopped unexpectedly: ${reason}` } });
         }
-      });
+      };
+      const stop = () => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        // What the job sent back (a file's bytes, a whole import's result) is garbage once handled.
+        reclaimMemorySoon();
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     });
-    return { outcome: finished, terminate: () => void worker.terminate() };
+    worker.postMessage({ request, cancelBuffer: flag.buffer } satisfies WorkerInput);
+    return { outcome, terminate: () => void worker.terminate() };
+  }
+
+  return {
+    run,
+    close: async () => {
+      await Promise.all([...all].map((worker) => worker.terminate()));
+    },
   };
 }

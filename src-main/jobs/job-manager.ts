@@ -110,6 +110,7 @@ export class JobManager {
     const pending = [...this.entries.values()].filter((entry) => !FINISHED.has(entry.status.state));
     for (const entry of pending) this.cancel(entry.status.id);
     await Promise.all(pending.map((entry) => entry.ended));
+    await this.options.executor.close();
   }
 
   private require(jobId: string): Entry {
@@ -128,7 +129,7 @@ export class JobManager {
       const spec = entry.spec!;
       // The worker has its own copy; a remembered finished job must not keep the file alive.
       entry.spec = undefined;
-      entry.running = this.options.executor(
+      entry.running = this.options.executor.run(
         { spec, paths: this.options.paths, systems: this.options.systems(), outputPath: entry.output?.path },
         entry.flag,
         (snapshot) => {

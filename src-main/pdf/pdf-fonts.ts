@@ -7,10 +7,16 @@
 // PostScript name with a later registration of the same file, and then pdfkit re-opens the
 // source at every doc.font() call without caching it. So the document is created with no
 // font at all (createPrintDocument) and every face is only ever reached by its registered name.
+//
+// fontkit parses a font's shaping tables (GSUB, GPOS) on first use: ~0.35 s for these fonts.
+// pdfkit opens a new fontkit font per document when given bytes, but takes an opened one as it
+// is, so each file is opened once per thread (the fonts are only read from; each document keeps
+// its own subset) and a job worker's second export skips that work.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { create as openFontkitFont, type Font } from 'fontkit';
 import type { FontFace } from '../../card-schema/layout/format';
 import { FALLBACK_FONTS, FONT_FILES } from '../../card-schema/layout/fonts';
 import type { GameFontBuffers } from '../fonts/game-font-files';
@@ -27,8 +33,21 @@ const FONT_STACK: Record<string, Record<FontFace, string>> = {
 /** Font file contents by file name (each file once, whatever faces share it). */
 export type FontBuffers = Map<string, Buffer>;
 
-/** Reads every font file a print may use; a missing file is an error naming it. */
-export async function readPrintFonts(fontsDir: string): Promise<FontBuffers> {
+/** The files read so far, by folder: the app's fonts do not change while it runs. */
+const readFonts = new Map<string, Promise<FontBuffers>>();
+
+/** Reads every font file a print may use (once per folder); a missing file is an error naming it. */
+export function readPrintFonts(fontsDir: string): Promise<FontBuffers> {
+  let read = readFonts.get(fontsDir);
+  if (!read) {
+    read = readFontFiles(fontsDir);
+    readFonts.set(fontsDir, read);
+    read.catch(() => readFonts.delete(fontsDir));
+  }
+  return read;
+}
+
+async function readFontFiles(fontsDir: string): Promise<FontBuffers> {
   const buffers: FontBuffers = new Map();
   for (const [font, files] of Object.entries(FONT_STACK)) {
     for (const [face, file] of Object.entries(files)) {
@@ -43,6 +62,28 @@ export async function readPrintFonts(fontsDir: string): Promise<FontBuffers> {
     }
   }
   return buffers;
+}
+
+/** Opened fonts by the Buffer they were read into (the app's fonts, read once per folder above). */
+const openedFiles = new WeakMap<Buffer, Font>();
+/** Opened game fonts by SHA-256 (their Buffers are read per print, and checked against it). */
+const openedGameFonts = new Map<string, Font>();
+
+function openedFile(buffer: Buffer): Font {
+  let font = openedFiles.get(buffer);
+  if (!font) openedFiles.set(buffer, (font = openFontkitFont(buffer)));
+  return font;
+}
+
+function openedGameFont(sha256: string, buffer: Buffer): Font {
+  let font = openedGameFonts.get(sha256);
+  if (!font) openedGameFonts.set(sha256, (font = openFontkitFont(buffer)));
+  return font;
+}
+
+/** pdfkit (0.20) takes an opened fontkit font wherever it takes bytes; its typings only list bytes. */
+function registerOpened(doc: PdfDoc, name: string, font: Font): void {
+  doc.registerFont(name, font as unknown as Buffer);
 }
 
 /** A new document without any font opened (see the trap above); register fonts before text. */
@@ -63,13 +104,13 @@ export class PdfFonts {
     const names = new Map<string, string>();
     for (const [file, buffer] of buffers) {
       const name = `cardwright:${file}`;
-      doc.registerFont(name, buffer);
+      registerOpened(doc, name, openedFile(buffer));
       names.set(file, name);
     }
     const gameNames = new Map<string, string>();
     for (const [sha256, buffer] of gameFonts) {
       const name = `cardwright:game:${sha256}`;
-      doc.registerFont(name, buffer);
+      registerOpened(doc, name, openedGameFont(sha256, buffer));
       gameNames.set(sha256, name);
     }
     const fonts = new PdfFonts(names, gameNames);

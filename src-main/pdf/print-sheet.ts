@@ -10,7 +10,8 @@ import type PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
-import type { PrintOptions, SizeMm } from '../../card-schema/print/print-options';
+import { cardSizeOf, type PrintOptions, type SizeMm } from '../../card-schema/print/print-options';
+import { systemAtCardSize } from '../../card-schema/layout/card-size';
 import {
   backMirrorAxis,
   mirrorBox,
@@ -140,15 +141,21 @@ export async function writeDrawingSheet(
 
 function drawingSheet(input: PrintSheetInput, progress: JobProgress): DrawingSheetInput {
   const { print, fontsDir, title, loadImages, gameFonts } = input;
-  return { cards: expandItems(input.items, print.faces !== 'fronts', progress), print, fontsDir, title, loadImages, gameFonts };
+  const cards = expandItems(input.items, { withBacks: print.faces !== 'fronts', cardSize: print.cardSize }, progress);
+  return { cards, print, fontsDir, title, loadImages, gameFonts };
 }
 
 /**
- * Expands copies in order. Each distinct document is laid out once, however many copies print;
- * a card whose type has its own back gets that back (drawn with its fields), every other card
- * shares its game's back, laid out once.
+ * Expands copies in order. Each distinct document is laid out once, however many copies print,
+ * at the print's card size (laid out again for another size: card-size.ts); a card whose type
+ * has its own back gets that back (drawn with its fields), every other card shares its game's
+ * back, laid out once.
  */
-export function expandItems(items: readonly PrintItem[], withBacks: boolean, progress: JobProgress = NO_PROGRESS): PrintCard[] {
+export function expandItems(
+  items: readonly PrintItem[],
+  { withBacks, cardSize = 'game' }: { withBacks: boolean; cardSize?: PrintOptions['cardSize'] },
+  progress: JobProgress = NO_PROGRESS,
+): PrintCard[] {
   const fronts = new Map<CardDocument, CardDrawing>();
   const backs = new Map<GameSystem | CardDocument, CardDrawing>();
   const cards: PrintCard[] = [];
@@ -159,21 +166,22 @@ export function expandItems(items: readonly PrintItem[], withBacks: boolean, pro
       throw new Error(`${label}: copies must be a whole number of at least 0, got ${item.copies}`);
     }
     if (item.copies === 0) return;
+    const size = cardSizeOf(cardSize, item.system.card);
+    const system = systemAtCardSize(item.system, size);
     let front = fronts.get(item.doc);
     if (!front) {
-      front = layoutCard(item.system, item.doc);
+      front = layoutCard(system, item.doc);
       fronts.set(item.doc, front);
     }
     let back: CardDrawing | undefined;
     if (withBacks) {
-      const key = hasOwnBack(item.system, item.doc) ? item.doc : item.system;
+      const key = hasOwnBack(system, item.doc) ? item.doc : system;
       back = backs.get(key);
       if (!back) {
-        back = layoutCardBack(item.system, item.doc);
+        back = layoutCardBack(system, item.doc);
         backs.set(key, back);
       }
     }
-    const size: SizeMm = { widthMm: item.system.card.widthMm, heightMm: item.system.card.heightMm };
     const card: PrintCard = { label, size, front, back };
     for (let copy = 0; copy < item.copies; copy++) cards.push(card);
   });
@@ -289,10 +297,15 @@ async function paintSheet(
   const { cards, print } = input;
   if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
   if (print.faces !== 'fronts') cards.forEach(backOf);
-  // Only the first run gets the calibration page.
+  // The cards were laid out at the size they print (expandItems), so each run plans with its
+  // own size. Only the first run gets the calibration page.
   const runs = sizeRuns(cards).map((run, index) => ({
     ...run,
-    plan: planSheet(index === 0 ? print : { ...print, calibrationPage: false }, run.size, run.cards.length),
+    plan: planSheet(
+      { ...print, cardSize: 'game', calibrationPage: index === 0 && print.calibrationPage },
+      run.size,
+      run.cards.length,
+    ),
   }));
   const first = runs[0].plan;
   const fontBuffers = await readPrintFonts(input.fontsDir);
@@ -380,9 +393,7 @@ async function paintPage(
     for (const { card, face, slot } of page.placements) {
       const printCard = cards[card];
       if (face === 'front') {
-        paintStretched(doc, printCard.front, slot, (local) =>
-          paintCardDrawing(doc, printCard.front, local, fonts, printCard.label, images.lookup),
-        );
+        paintCardDrawing(doc, printCard.front, slot, fonts, printCard.label, images.lookup);
       } else placeBack(output, printCard, slot, plan);
     }
     doc.restore();
@@ -397,31 +408,6 @@ function mirroredTarget(plan: SheetPlan): { x: number; y: number } {
   const target = calibrationTarget(plan);
   const box = mirrorBox({ x: target.x, y: target.y, w: 0, h: 0 }, plan.paper, backMirrorAxis(plan.layout, plan.paper));
   return { x: box.x, y: box.y };
-}
-
-/**
- * Paints a drawing into a slot, stretching it when the chosen card size differs from the size the
- * game draws its cards at: `paint` gets the slot in the drawing's own millimetres.
- */
-function paintStretched(doc: PdfDoc, drawing: CardDrawing, slot: Slot, paint: (local: Slot) => void): void {
-  const sx = slot.trim.w / drawing.widthMm;
-  const sy = slot.trim.h / drawing.heightMm;
-  if (Math.abs(sx - 1) < 1e-9 && Math.abs(sy - 1) < 1e-9) return paint(slot);
-  const local: Slot = {
-    ...slot,
-    trim: { x: 0, y: 0, w: drawing.widthMm, h: drawing.heightMm },
-    bleed: {
-      x: (slot.bleed.x - slot.trim.x) / sx,
-      y: (slot.bleed.y - slot.trim.y) / sy,
-      w: slot.bleed.w / sx,
-      h: slot.bleed.h / sy,
-    },
-  };
-  doc.save();
-  doc.translate(pt(slot.trim.x), pt(slot.trim.y));
-  doc.scale(sx, sy);
-  paint(local);
-  doc.restore();
 }
 
 /**
@@ -445,10 +431,8 @@ function placeBack(output: OutputDoc, card: PrintCard, slot: Slot, plan: SheetPl
   const placed = form;
   doc.save();
   doc.rect(pt(slot.bleed.x), pt(slot.bleed.y), pt(slot.bleed.w), pt(slot.bleed.h)).clip();
-  paintStretched(doc, drawing, slot, (local) => {
-    doc.translate(pt(local.trim.x), pt(local.trim.y));
-    placeForm(doc, placed);
-  });
+  doc.translate(pt(slot.trim.x), pt(slot.trim.y));
+  placeForm(doc, placed);
   doc.restore();
 }
 

@@ -282,6 +282,12 @@ describe('references the format schema cannot check', () => {
       'no deck section named "sideboard"',
     ],
     [
+      'a deck builder stat naming a missing field',
+      (json: Json) => (json.deck.builder = { costField: 'cost', stats: ['atk', 'power'] }),
+      '/deck/builder/stats/1',
+      'no card type has a field "power"',
+    ],
+    [
       'an unknown rule kind',
       (json: Json) => json.deck.rules.push({ kind: 'maxRarity', max: 1 }),
       '/deck/rules/N/kind',

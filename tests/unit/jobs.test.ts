@@ -53,18 +53,21 @@ function controllableExecutor() {
     progress: (s: ProgressSnapshot) => void;
     terminated: boolean;
   }[] = [];
-  const executor: JobExecutor = (_request, flag, onProgress) => {
-    let finish!: (outcome: JobOutcome) => void;
-    const outcome = new Promise<JobOutcome>((resolve) => (finish = resolve));
-    const run = { flag, finish, progress: onProgress, terminated: false };
-    runs.push(run);
-    return {
-      outcome,
-      terminate: () => {
-        run.terminated = true;
-        finish({ state: 'cancelled' });
-      },
-    };
+  const executor: JobExecutor = {
+    run: (_request, flag, onProgress) => {
+      let finish!: (outcome: JobOutcome) => void;
+      const outcome = new Promise<JobOutcome>((resolve) => (finish = resolve));
+      const run = { flag, finish, progress: onProgress, terminated: false };
+      runs.push(run);
+      return {
+        outcome,
+        terminate: () => {
+          run.terminated = true;
+          finish({ state: 'cancelled' });
+        },
+      };
+    },
+    close: async () => {},
   };
   return { executor, runs };
 }

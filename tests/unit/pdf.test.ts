@@ -385,7 +385,7 @@ describe('renderPrintSheet', () => {
         { system: MINI_SYSTEM, doc: troll, copies: 2 },
         { system: MINI_SYSTEM, doc: goblin, copies: 1 },
       ],
-      true,
+      { withBacks: true },
     );
     expect(cards).toHaveLength(6);
     expect(cards[0].front).toBe(cards[2].front);
@@ -393,7 +393,7 @@ describe('renderPrintSheet', () => {
     expect(cards[3].front).toBe(cards[4].front);
     expect(cards[3].front).not.toBe(cards[0].front);
     expect(new Set(cards.map((card) => card.back)).size).toBe(1);
-    expect(() => expandItems([{ system: MINI_SYSTEM, doc: goblin, copies: 1.5 }], false)).toThrow(
+    expect(() => expandItems([{ system: MINI_SYSTEM, doc: goblin, copies: 1.5 }], { withBacks: false })).toThrow(
       /Card 1 \(“Goblin”\): copies must be a whole number/,
     );
   });
@@ -414,6 +414,31 @@ describe('renderPrintSheet', () => {
     expect(found.filter((word) => word.text === 'Goblin')).toHaveLength(3);
     expect(found.filter((word) => word.text === 'Troll')).toHaveLength(1);
     expect(found.filter((word) => word.text === 'MINIBACK' && word.page === 2)).toHaveLength(4);
+  });
+
+  it('lays cards out again at another card size: boxes follow the card, text keeps its shape', async () => {
+    const print = async (cardSize: PrintOptions['cardSize']) => {
+      const result = await renderPrintSheet({
+        items: [{ system: MINI_SYSTEM, doc: unit('Goblin', 'Haste.'), copies: 1 }],
+        print: options({ cardSize }),
+        fontsDir: FONTS_DIR,
+        title: 'Resized',
+      });
+      const word = words(writePdf(result.bytes)).find((found) => found.text === 'Goblin')!;
+      return { word, used: result.used };
+    };
+    const game = await print('game');
+    const tarot = await print('tarot'); // 70 × 120 from 63 × 88: 1.11 wide, 1.36 high
+    expect(tarot.used.card).toEqual({ widthMm: 70, heightMm: 120 });
+    const sx = 70 / 63;
+    // The name keeps its proportions (a stretched drawing would make it 1.36 times as high)...
+    expect(tarot.word.box.w / game.word.box.w).toBeCloseTo(sx, 2);
+    expect(tarot.word.box.h / game.word.box.h).toBeCloseTo(sx, 2);
+    // ...and its box moved with the card's width: 4 mm from the cut becomes 4.44 mm.
+    const trimX = (used: typeof game.used, word: Word) =>
+      word.box.x / MM_TO_PT - planSheet(options({}), used.card, 1).frontSlots[0].trim.x;
+    expect(trimX(game.used, game.word)).toBeCloseTo(4, 0);
+    expect(trimX(tarot.used, tarot.word) / trimX(game.used, game.word)).toBeCloseTo(sx, 1);
   });
 
   it('renders a 540-card export quickly and compactly', async () => {

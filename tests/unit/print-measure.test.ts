@@ -1,5 +1,5 @@
 // The PDF measured as a print shop and a printer would: boxes, viewer preferences and backs stored
-// once (structure), qpdf clean, and one 600 dpi raster per layout locating card edges and bleed
+// once (structure), qpdf clean, and one 600 dpi raster per layout (the separate backs file too) locating card edges and bleed
 // to confirm the sheet plan within 0.1 mm (the plan itself is checked for every paper × card
 // size in sheet-plan.test.ts).
 
@@ -256,6 +256,27 @@ describe('measured at 600 dpi', () => {
       expect(Math.abs(found.x - (frontTrim.x - 0.8))).toBeLessThanOrEqual(TOLERANCE_MM);
       expect(Math.abs(found.y - (297 - frontTrim.y - 88 + 1.5))).toBeLessThanOrEqual(TOLERANCE_MM);
     }
+    expectMarginClear(back, plan.marginMm);
+  });
+
+  it('separate backs: the fronts file as planned; the backs file mirrored for long-edge duplex, plus the offset', async () => {
+    const print = options({ layout: 'separate-backs', faces: 'both', backOffsetXMm: 0.6, backOffsetYMm: 1.1 });
+    const plan = planSheet(print, POKER, 9);
+    const result = await exportPdf(9, print);
+    expect([result.pages, result.backPages]).toEqual([1, 1]);
+    const front = rasterize(result.path, 1);
+    for (const slot of plan.frontSlots)
+      expectBox(measureAt(front, slot.trim.x + 31.5, slot.trim.y + 44), slot.trim, `front ${slot.index}`);
+    const back = rasterize(result.backsPath ?? '', 1);
+    for (const index of [0, 4, 8]) {
+      const planned = placeOnBackPage(plan.backSlots[index].trim, plan.paper, plan.backTransform);
+      const found = measureAt(back, planned.x + 31.5, planned.y + 44);
+      expectBox(found, planned, `back ${index}`);
+      const frontTrim = plan.frontSlots[index].trim;
+      expect(Math.abs(found.x - (210 - frontTrim.x - 63 + 0.6))).toBeLessThanOrEqual(TOLERANCE_MM);
+      expect(Math.abs(found.y - (frontTrim.y + 1.1))).toBeLessThanOrEqual(TOLERANCE_MM);
+    }
+    expectMarginClear(front, plan.marginMm);
     expectMarginClear(back, plan.marginMm);
   });
 
