@@ -1,9 +1,11 @@
 // Where jobs run. The apps run each job in a worker thread (its own event loop and SQLite
 // connection); unit tests run the same executeJob inline.
 //
-// A worker stays a while after its job: starting one (a thread, the app's code, pdfkit and
-// fontkit, the fonts' shaping tables) costs ~0.8 s, which the next export or import then skips.
-// Idle workers do not keep the process alive and end after `idleMs`.
+// A worker stays a while after a print export: starting one (a thread, the app's code, pdfkit
+// and fontkit, the fonts' shaping tables) costs ~0.8 s, about what a 1,000-card export takes
+// once warm, and people export again after changing an option. Only a worker that is small
+// once its garbage is collected is kept. Other jobs (imports read up to 100 MB, their own work
+// dominates) end their worker. Idle workers do not keep the process alive and end after `idleMs`.
 
 import { Worker } from 'node:worker_threads';
 import { reclaimMemorySoon } from '../reclaim-memory';
@@ -16,7 +18,10 @@ export interface WorkerInput {
   cancelBuffer: SharedArrayBuffer;
 }
 
-export type WorkerMessage = { type: 'progress'; snapshot: ProgressSnapshot } | { type: 'outcome'; outcome: JobOutcome };
+export type WorkerMessage =
+  | { type: 'progress'; snapshot: ProgressSnapshot }
+  /** `heapBytes`: the worker's heap once collected (Buffers included), to decide whether to keep it. */
+  | { type: 'outcome'; outcome: JobOutcome; heapBytes: number };
 
 export interface RunningJob {
   outcome: Promise<JobOutcome>;
@@ -40,6 +45,10 @@ export const inlineExecutor: JobExecutor = {
 
 /** How long a worker waits for another job before it ends (and gives its memory back). */
 export const WORKER_IDLE_MS = 120_000;
+/** A worker whose heap is larger than this after a job ends instead of waiting (after an export: ~47 MB). */
+export const KEEP_WORKER_HEAP_BYTES = 64 * 1024 * 1024;
+/** The jobs whose worker is kept for the next one. */
+const KEEP_WORKER_AFTER: ReadonlySet<JobRequest['spec']['kind']> = new Set(['exportPdf']);
 
 interface IdleWorker {
   worker: Worker;
@@ -80,10 +89,13 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
     let crash: Error | undefined;
     const outcome = new Promise<JobOutcome>((resolve) => {
       const onMessage = (message: WorkerMessage) => {
-        if (message.type === 'progress') return onProgress(message.snapshot);
-        stop();
-        keep(worker);
-        resolve(message.outcome);
+        if (message.type === 'progress') onProgress(message.snapshot);
+        else {
+          stop();
+          if (KEEP_WORKER_AFTER.has(request.spec.kind) && message.heapBytes <= KEEP_WORKER_HEAP_BYTES) keep(worker);
+          else void worker.terminate();
+          resolve(message.outcome);
+        }
       };
       const onError = (error: Error) => (crash = error);
       const onExit = (code: number) => {

@@ -1,9 +1,11 @@
 // Worker-thread entry (bundled as out/main/job-worker.js): runs the jobs the main thread sends,
 // one at a time, posting each one's progress and outcome; the main thread stays free to answer
-// the UI meanwhile. Between jobs the worker waits (see threadExecutor) with its garbage collected.
+// the UI meanwhile. With each outcome the worker reports the heap it keeps once collected, so
+// that the main thread keeps only a worker that stays small (see threadExecutor).
 
 import { parentPort } from 'node:worker_threads';
-import { reclaimMemorySoon } from '../reclaim-memory';
+import { getHeapStatistics } from 'node:v8';
+import { collectGarbageNow } from '../reclaim-memory';
 import { executeJob } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { WorkerInput, WorkerMessage } from './executors';
@@ -15,6 +17,8 @@ port.on('message', async (input: WorkerInput) => {
   const outcome = await executeJob(input.request, new CancelFlag(input.cancelBuffer), (snapshot) =>
     post({ type: 'progress', snapshot }),
   );
-  post({ type: 'outcome', outcome });
-  reclaimMemorySoon();
+  // Collected before answering (~10 ms when small), so the heap reported is what stays.
+  collectGarbageNow();
+  const heap = getHeapStatistics();
+  post({ type: 'outcome', outcome, heapBytes: heap.total_heap_size + heap.external_memory });
 });

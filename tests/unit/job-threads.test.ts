@@ -1,6 +1,7 @@
-// The job threads: a worker is kept after its job and runs the next one (a fresh worker costs
-// ~0.8 s), two jobs at once get two workers, an idle worker ends after its idle time, one that
-// was terminated (a job that ignored Cancel) is never reused, and close() ends them all. A stand-in
+// The job threads: a worker is kept after a print export and runs the next job (a fresh worker
+// costs ~0.8 s), two jobs at once get two workers, an idle worker ends after its idle time, one
+// that was terminated (a job that ignored Cancel), ran another kind of job or keeps a large heap
+// is never reused. A stand-in
 // worker script answers each job with its thread id and the number of jobs it has run.
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,13 +19,22 @@ parentPort.on('message', ({ request }) => {
   jobs++;
   if (request.spec.kind === 'cleanUpImages') return; // never answers: only terminate() ends it
   parentPort.postMessage({ type: 'progress', snapshot: { step: 'Working', done: 1, total: 2 } });
-  setTimeout(() => parentPort.postMessage({ type: 'outcome', outcome: { state: 'done', result: { threadId, jobs } } }), 20);
+  // A deck generation reports a large heap; anything else a small one.
+  const heapBytes = request.spec.kind === 'generateDeck' ? 500 * 2 ** 20 : 20 * 2 ** 20;
+  setTimeout(() => parentPort.postMessage({ type: 'outcome', outcome: { state: 'done', result: { threadId, jobs } }, heapBytes }), 20);
 });
 `;
 
-const request = (kind: 'generateDeck' | 'cleanUpImages' = 'generateDeck') =>
+type Kind = 'exportPdf' | 'generateDeck' | 'cleanUpImages' | 'importSet';
+const SPECS = {
+  exportPdf: { kind: 'exportPdf', source: { kind: 'cards', cardIds: ['c'] }, copies: 1, print: {} },
+  generateDeck: { kind: 'generateDeck', systemId: 'osmcg', generatorId: 'g' },
+  cleanUpImages: { kind: 'cleanUpImages' },
+  importSet: { kind: 'importSet', fileName: 'big.json', text: '{}' },
+};
+const request = (kind: Kind = 'exportPdf') =>
   ({
-    spec: kind === 'generateDeck' ? { kind, systemId: 'osmcg', generatorId: 'g' } : { kind },
+    spec: SPECS[kind],
     paths: { dataDir: '/nowhere', systemsDir: '/nowhere', userSystemsDir: '/nowhere', fontsDir: '/nowhere' },
     systems: [],
   }) as JobRequest;
@@ -44,7 +54,7 @@ function executor(idleMs = 60_000): JobExecutor {
   return threads;
 }
 
-async function runOne(threads: JobExecutor, kind?: 'generateDeck') {
+async function runOne(threads: JobExecutor, kind?: Kind) {
   const progress: number[] = [];
   const outcome = await threads.run(request(kind), new CancelFlag(), (snapshot) => progress.push(snapshot.done)).outcome;
   if (outcome.state !== 'done') throw new Error(`the job ended ${outcome.state}`);
@@ -77,6 +87,15 @@ describe('job worker threads', () => {
     const second = await runOne(threads);
     expect(second.threadId).not.toBe(first.threadId);
     expect(second.jobs).toBe(1);
+  });
+
+  it('ends the worker of a job that is not an export, or whose heap stays large', async () => {
+    const threads = executor();
+    const imported = await runOne(threads, 'importSet');
+    const big = await runOne(threads, 'generateDeck');
+    const next = await runOne(threads);
+    expect(new Set([imported.threadId, big.threadId, next.threadId]).size).toBe(3);
+    expect(next.jobs).toBe(1);
   });
 
   it('never reuses a terminated worker', async () => {
