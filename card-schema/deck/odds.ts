@@ -120,6 +120,8 @@ export interface SimulationOptions {
   trials: number;
   seed: number;
   modeId?: string;
+  /** Mulligans the player takes at most looking for the card; as many as the rules allow when absent. */
+  maxMulligans?: number;
 }
 
 export interface SimulationResult {
@@ -132,7 +134,8 @@ export interface SimulationResult {
 
 /**
  * Plays `trials` openings and turns with the playtest engine under the game's own rules.
- * Policy: a hand without any wanted card is sent back while the engine allows a mulligan; a
+ * Policy: a hand without any wanted card is sent back while the engine allows a mulligan (and
+ * `maxMulligans` is not reached); a
  * London keep puts unwanted cards on the bottom first. A wanted card counts as seen once it has
  * left the draw pile; with `drawUpTo` the hand is played out each turn so the refill draws.
  */
@@ -143,29 +146,82 @@ export function simulateOdds(
   target: OddsTarget,
   options: SimulationOptions,
 ): SimulationResult {
-  const turns = Math.max(0, Math.floor(options.turns));
-  const trials = Math.max(1, Math.floor(options.trials));
-  const hits = new Array<number>(turns).fill(0);
-  let mulliganed = 0;
-  // The leader and extra decks play no part in draw odds, and their absence cannot break setup.
-  const board = boardOf(system, options.modeId);
-  const drawSections = { [board.deckSection]: [...(own(sections, board.deckSection) ?? [])] };
-  for (let trial = 0; trial < trials; trial++) {
-    let state = createPlaytest(
-      { ...system, board: { ...board, leaderSection: undefined, modes: undefined } },
-      { sections: drawSections },
-      lookup,
-      (options.seed + Math.imul(trial, 0x9e3779b1)) >>> 0,
-    );
-    const wanted = (id: string) => isWanted(target, state.cards[id].cardId, state.cards[id].doc);
-    state = settleOpeningHand(state, wanted);
-    if (state.mulligans > 0) mulliganed += 1;
-    for (let turn = 1; turn <= turns; turn++) {
+  const simulation = new OddsSimulation(system, sections, lookup, target, options);
+  simulation.step(simulation.trials);
+  return simulation.result();
+}
+
+/**
+ * The same simulation, played a few games at a time (`step`), so a panel can spread it over
+ * several frames and drop it when the deck changes. Game i always uses the same seed, so the
+ * result does not depend on how the games were split into steps.
+ */
+export class OddsSimulation {
+  readonly trials: number;
+  #played = 0;
+  #mulliganed = 0;
+  readonly #hits: number[];
+  readonly #system: GameSystem;
+  readonly #deck: { sections: Record<string, DeckEntry[]> };
+  readonly #lookup: CardLookup;
+  readonly #target: OddsTarget;
+  readonly #options: SimulationOptions;
+  /** Instance ids of the wanted copies: the engine numbers a deck's copies the same way every game. */
+  #wanted: Set<string> | undefined;
+
+  constructor(
+    system: GameSystem,
+    sections: Readonly<Record<string, readonly DeckEntry[]>>,
+    lookup: CardLookup,
+    target: OddsTarget,
+    options: SimulationOptions,
+  ) {
+    this.trials = Math.max(1, Math.floor(options.trials));
+    this.#hits = new Array<number>(Math.max(0, Math.floor(options.turns))).fill(0);
+    // Only the draw pile is dealt: the leader and extra decks play no part in draw odds.
+    const board = boardOf(system, options.modeId);
+    this.#system = { ...system, board: { ...board, leaderSection: undefined, modes: undefined } };
+    this.#deck = { sections: { [board.deckSection]: [...(own(sections, board.deckSection) ?? [])] } };
+    this.#lookup = lookup;
+    this.#target = target;
+    this.#options = options;
+  }
+
+  get done(): boolean {
+    return this.#played >= this.trials;
+  }
+
+  /** Plays up to `games` more games. */
+  step(games: number): void {
+    const end = Math.min(this.trials, this.#played + Math.max(1, Math.floor(games)));
+    for (; this.#played < end; this.#played++) this.#playOne(this.#played);
+  }
+
+  result(): SimulationResult {
+    const played = Math.max(1, this.#played);
+    return { byTurn: this.#hits.map((h) => h / played), trials: this.#played, mulliganRate: this.#mulliganed / played };
+  }
+
+  #playOne(game: number): void {
+    const seed = (this.#options.seed + Math.imul(game, 0x9e3779b1)) >>> 0;
+    let state = createPlaytest(this.#system, this.#deck, this.#lookup, seed);
+    const wanted = (this.#wanted ??= new Set(
+      Object.values(state.cards)
+        .filter((card) => isWanted(this.#target, card.cardId, card.doc))
+        .map((card) => card.instanceId),
+    ));
+    const isWantedId = (id: string) => wanted.has(id);
+    state = settleOpeningHand(state, isWantedId, this.#options.maxMulligans ?? Infinity);
+    if (state.mulligans > 0) this.#mulliganed += 1;
+    const deckZone = zoneId(state, 'deck');
+    for (let turn = 1; turn <= this.#hits.length; turn++) {
       if (turn > 1) state = applyAction(playOutHandIfRefilling(state), { type: 'nextTurn' });
-      if (seenCount(state, wanted) >= options.k) hits[turn - 1] += 1;
+      // A wanted copy is seen once it has left the draw pile.
+      let inDeck = 0;
+      for (const id of state.zones[deckZone]) if (wanted.has(id)) inDeck += 1;
+      if (wanted.size - inDeck >= this.#options.k) this.#hits[turn - 1] += 1;
     }
   }
-  return { byTurn: hits.map((h) => h / trials), trials, mulliganRate: mulliganed / trials };
 }
 
 function zoneId(state: PlaytestState, kind: 'deck' | 'hand'): string {
@@ -174,10 +230,10 @@ function zoneId(state: PlaytestState, kind: 'deck' | 'hand'): string {
   return zone.id;
 }
 
-function settleOpeningHand(start: PlaytestState, wanted: (id: string) => boolean): PlaytestState {
+function settleOpeningHand(start: PlaytestState, wanted: (id: string) => boolean, maxMulligans: number): PlaytestState {
   let state = start;
   const hand = zoneId(state, 'hand');
-  while (state.awaitingKeep && !state.zones[hand].some(wanted)) {
+  while (state.awaitingKeep && state.mulligans < maxMulligans && !state.zones[hand].some(wanted)) {
     try {
       state = applyAction(state, { type: 'mulligan' });
     } catch (error) {
@@ -198,11 +254,4 @@ function playOutHandIfRefilling(state: PlaytestState): PlaytestState {
   const board = state.board.zones.find((zone) => zone.kind === 'board') ?? state.board.zones.find((z) => z.kind === 'other');
   if (!board) return state;
   return { ...state, zones: { ...state.zones, [hand]: [], [board.id]: [...state.zones[board.id], ...state.zones[hand]] } };
-}
-
-function seenCount(state: PlaytestState, wanted: (id: string) => boolean): number {
-  const deck = new Set(state.zones[zoneId(state, 'deck')]);
-  let seen = 0;
-  for (const id of Object.keys(state.cards)) if (!deck.has(id) && wanted(id)) seen += 1;
-  return seen;
 }

@@ -99,9 +99,19 @@ export function defaultStatsSections(system: GameSystem): string[] {
  * listed once.
  */
 export function numericFields(system: GameSystem, typeIds?: readonly string[]): NumericField[] {
+  const all = allNumericFields(system);
+  if (!typeIds) return all;
+  return all.map((f) => ({ ...f, types: f.types.filter((t) => typeIds.includes(t)) })).filter((f) => f.types.length > 0);
+}
+
+// Reading the schemas is the costly part of the statistics, and a loaded system never changes.
+const numericFieldsBySystem = new WeakMap<GameSystem, NumericField[]>();
+
+function allNumericFields(system: GameSystem): NumericField[] {
+  const cached = numericFieldsBySystem.get(system);
+  if (cached) return cached;
   const fields = new Map<string, NumericField>();
   for (const cardType of system.cardTypes) {
-    if (typeIds && !typeIds.includes(cardType.id)) continue;
     for (const [field, property] of Object.entries(cardType.schema.properties ?? {})) {
       const resolved = safelyResolved(cardType.schema, property);
       if (!resolved || !schemaTypes(resolved).some((t) => t === 'number' || t === 'integer')) continue;
@@ -110,7 +120,9 @@ export function numericFields(system: GameSystem, typeIds?: readonly string[]): 
       else fields.set(field, { field, label: resolved.title ?? field, types: [cardType.id] });
     }
   }
-  return [...fields.values()];
+  const list = [...fields.values()];
+  numericFieldsBySystem.set(system, list);
+  return list;
 }
 
 function safelyResolved(root: JsonSchema, schema: JsonSchema): JsonSchema | undefined {

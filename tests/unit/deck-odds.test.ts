@@ -10,6 +10,7 @@ import {
   drawPileCounts,
   exactOddsByTurn,
   hypergeometricAtLeast,
+  OddsSimulation,
   simulateOdds,
 } from '../../card-schema/deck/odds';
 import type { DeckEntry } from '../../card-schema/deck/format';
@@ -205,5 +206,34 @@ describe('simulateOdds', () => {
     const ms = performance.now() - start;
     console.log(`simulateOdds 2000 × 6 turns, 60 cards: ${ms.toFixed(0)} ms`);
     expect(ms).toBeLessThan(5000);
+  });
+});
+
+describe('simulateOdds with a mulligan limit', () => {
+  it('never mulliganing matches plain draws; each allowed mulligan helps', () => {
+    const { sections, lookup } = plainDeck(30, 3);
+    const run = (maxMulligans: number) =>
+      simulateOdds(
+        games.osmcg.system,
+        sections,
+        lookup,
+        { kind: 'card', cardId: 'x' },
+        { k: 1, turns: 1, trials: 3000, seed: 5, maxMulligans },
+      );
+    const none = run(0);
+    expect(none.mulliganRate).toBe(0);
+    expect(Math.abs(none.byTurn[0] - hypergeometricAtLeast(30, 3, 7, 1))).toBeLessThan(0.04);
+    expect(run(1).byTurn[0]).toBeGreaterThan(none.byTurn[0] + 0.1);
+  });
+});
+
+describe('OddsSimulation', () => {
+  it('gives the same result played in steps as in one go', () => {
+    const { sections, lookup } = plainDeck(40, 3);
+    const options = { k: 1, turns: 4, trials: 500, seed: 9 };
+    const target = { kind: 'card' as const, cardId: 'x' };
+    const stepped = new OddsSimulation(games.osmcg.system, sections, lookup, target, options);
+    while (!stepped.done) stepped.step(37);
+    expect(stepped.result()).toEqual(simulateOdds(games.osmcg.system, sections, lookup, target, options));
   });
 });

@@ -90,13 +90,31 @@ describe('DeckOddsModel', () => {
     const model = new DeckOddsModel(inputs);
     model.cardId = 'osmcg-core-018';
     expect(model.simulationStale).toBe(true);
-    model.simulate();
+    model.startSimulation((step) => step());
     expect(model.simulationStale).toBe(false);
     expect(model.simulated!.byTurn).toHaveLength(model.turns);
     expect(model.simulated!.byTurn[0]).toBeGreaterThan(model.exact[0]);
     expect(model.rulesSummary).toMatch(/Opening hand 7, then 1 per turn; London mulligan/);
     model.k = 2;
     expect(model.simulationStale).toBe(true);
+  });
+
+  it('runs the simulation in steps and drops a run the deck outdated', () => {
+    const { inputs } = liveDeck(threeOf());
+    const model = new DeckOddsModel(inputs);
+    model.cardId = 'osmcg-core-018';
+    const pending: (() => void)[] = [];
+    model.startSimulation((step) => pending.push(step));
+    expect(pending).toHaveLength(1);
+    expect(model.simulated).toBeNull();
+    model.cancelSimulation();
+    pending.shift()!();
+    expect(pending).toHaveLength(0);
+    expect(model.simulationStale).toBe(true);
+    model.startSimulation((step) => pending.push(step));
+    while (pending.length > 0) pending.shift()!();
+    expect(model.simulationStale).toBe(false);
+    expect(model.simulated!.trials).toBe(2000);
   });
 
   it('targets a filter: every Spell costing at most 1', () => {

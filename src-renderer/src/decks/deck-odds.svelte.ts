@@ -8,7 +8,7 @@ import {
   cardsSeenByTurn,
   drawPileCounts,
   exactOddsByTurn,
-  simulateOdds,
+  OddsSimulation,
   type OddsTarget,
   type SimulationResult,
 } from '../../../card-schema/deck/odds';
@@ -16,8 +16,10 @@ import type { BoardSetup } from '../../../card-schema/playtest/format';
 import { own } from '../../../card-schema/own-keys';
 import type { DeckInputs } from './deck-stats.svelte';
 
-/** Games simulated per run: ±2 percentage points (95%) at worst, in well under 200 ms. */
+/** Games simulated per run: ±2 percentage points (95%) at worst. */
 export const SIMULATED_GAMES = 2000;
+/** Games per step: a step stays a few tens of milliseconds, so typing and clicking stay smooth. */
+const GAMES_PER_STEP = 100;
 export const MAX_TURNS = 10;
 const SEED = 20_261_123;
 
@@ -38,6 +40,8 @@ export class DeckOddsModel {
   costMax: number | null = $state(null);
   k = $state(1);
   turn = $state(3);
+  /** Mulligans the simulated player takes looking for the card; null = as many as the rules allow. */
+  maxMulligans: number | null = $state(null);
   /** The last simulation and the inputs it was run for. */
   simulated: SimulationResult | null = $state.raw(null);
   #simulatedFor = $state('');
@@ -109,28 +113,50 @@ export class DeckOddsModel {
   /** Everything the simulation depends on; a change makes the last result stale. */
   readonly simulationKey: string = $derived.by(() => {
     const { system, sections } = this.#inputs();
-    return JSON.stringify([system.id, this.target, this.k, this.turns, own(sections, this.board.deckSection) ?? []]);
+    const deck = own(sections, this.board.deckSection) ?? [];
+    return JSON.stringify([system.id, this.target, this.k, this.turns, this.maxMulligans, deck]);
   });
 
   get simulationStale(): boolean {
     return this.#simulatedFor !== this.simulationKey;
   }
 
-  /** Plays SIMULATED_GAMES games under the game's rules (synchronous; the panel debounces it). */
-  simulate(): void {
+  #run = 0;
+
+  /**
+   * Plays SIMULATED_GAMES games under the game's rules, GAMES_PER_STEP at a time between
+   * frames; a later call or `cancelSimulation` drops a run still going. `nextStep` schedules a
+   * step (tests pass one that runs it at once).
+   */
+  startSimulation(nextStep: (step: () => void) => void = (step) => setTimeout(step, 0)): void {
+    const run = ++this.#run;
     const key = this.simulationKey;
     const { system, sections, cards } = this.#inputs();
     const target = this.target;
-    this.simulated =
-      target && this.counts.population > 0
-        ? simulateOdds(system, sections, (id) => cards.get(id)?.doc, target, {
-            k: this.k,
-            turns: this.turns,
-            trials: SIMULATED_GAMES,
-            seed: SEED,
-          })
-        : null;
-    this.#simulatedFor = key;
+    if (!target || this.counts.population === 0) {
+      this.simulated = null;
+      this.#simulatedFor = key;
+      return;
+    }
+    const simulation = new OddsSimulation(system, sections, (id) => cards.get(id)?.doc, target, {
+      k: this.k,
+      turns: this.turns,
+      trials: SIMULATED_GAMES,
+      seed: SEED,
+      maxMulligans: this.maxMulligans ?? undefined,
+    });
+    const step = () => {
+      if (run !== this.#run) return;
+      simulation.step(GAMES_PER_STEP);
+      if (!simulation.done) return nextStep(step);
+      this.simulated = simulation.result();
+      this.#simulatedFor = key;
+    };
+    step();
+  }
+
+  cancelSimulation(): void {
+    this.#run += 1;
   }
 
   /** The game's opening and mulligan rules in a sentence, and the policy the simulation plays. */
