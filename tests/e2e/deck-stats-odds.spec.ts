@@ -37,7 +37,10 @@ test('the Stats tab charts the sample deck and follows an added card; a deck row
   await expect(curve).toBeVisible();
   const byCost = copiesByCost();
   for (const [cost, count] of byCost) {
-    await expect(curve.locator(`[data-testid="chart-column"][data-label="${cost}"]`)).toHaveAttribute('data-count', String(count));
+    await expect(curve.locator(`[data-testid="chart-column"][data-label="${cost}"]`)).toHaveAttribute(
+      'data-count',
+      String(count),
+    );
   }
   await expect(page.getByTestId('stats-summary')).toHaveText('30 cards');
   await expect(page.getByTestId('type-breakdown').locator('[data-label="Creature"]')).toBeVisible();
@@ -46,7 +49,10 @@ test('the Stats tab charts the sample deck and follows an added card; a deck row
   // One more Magma Behemoth (cost 6): the 6 column grows at once.
   const behemoth = [...cards].find(([, doc]) => doc.name === 'Magma Behemoth')!;
   const sixes = byCost.get(behemoth[1].cost as number) ?? 0;
-  await page.locator('[data-testid="deck-entry"][data-card-name="Magma Behemoth"]').getByRole('button', { name: 'Add a copy' }).click();
+  await page
+    .locator('[data-testid="deck-entry"][data-card-name="Magma Behemoth"]')
+    .getByRole('button', { name: 'Add a copy' })
+    .click();
   await expect(curve.locator('[data-testid="chart-column"][data-label="6"]')).toHaveAttribute('data-count', String(sixes + 1));
   await expect(page.getByTestId('stats-summary')).toHaveText('31 cards');
 

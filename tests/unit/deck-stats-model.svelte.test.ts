@@ -124,6 +124,10 @@ describe('DeckOddsModel', () => {
     model.filterType = 'spell';
     model.costMax = 1;
     expect(model.counts).toEqual({ population: 30, successes: 3 });
+    expect(model.targetLabel).toBe('Spells costing at most 1');
+    model.costMin = 1;
+    expect(model.targetLabel).toBe('Spells costing 1');
+    model.costMin = null;
     model.costMax = 0;
     expect(model.counts.successes).toBe(0);
     expect(model.exact.every((p) => p === 0)).toBe(true);

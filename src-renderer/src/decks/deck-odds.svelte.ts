@@ -93,6 +93,20 @@ export class DeckOddsModel {
     return cardId ? { kind: 'card', cardId } : null;
   });
 
+  /** What is wanted, for sentences: "Fire Bolt", "Creatures costing 1–2", "cards of any type". */
+  get targetLabel(): string {
+    const target = this.target;
+    if (!target) return 'no card';
+    if (target.kind === 'card') return this.cardChoices.find((c) => c.cardId === target.cardId)?.name ?? target.cardId;
+    const type = this.typeChoices.find((t) => t.id === this.filterType);
+    const what = type ? `${type.label}s` : 'cards of any type';
+    const { costMin: low, costMax: high } = target;
+    if (low === undefined && high === undefined) return what;
+    const range =
+      low === undefined ? `at most ${high}` : high === undefined ? `at least ${low}` : low === high ? `${low}` : `${low}–${high}`;
+    return `${what} costing ${range}`;
+  }
+
   readonly counts: { population: number; successes: number } = $derived.by(() => {
     const { sections, cards } = this.#inputs();
     if (!this.target) return { population: 0, successes: 0 };
