@@ -12,6 +12,8 @@ import type { DeckEntry, DeckSectionDef } from './format';
 
 /** Individual bars before the top bar gathers the rest ("7+"): a curve stays readable at ~8 bars. */
 export const MAX_CURVE_BARS = 8;
+/** Range bars are wider ("18–22"): fewer of them keep their labels apart. */
+const MAX_RANGE_BARS = 6;
 /** A curve shows at least 0..3 so a deck of cheap cards does not look like a single bar. */
 const MIN_CURVE_TOP = 3;
 
@@ -134,7 +136,10 @@ function safelyResolved(root: JsonSchema, schema: JsonSchema): JsonSchema | unde
   }
 }
 
-/** Bars for a set of values: one per value from 0 (or the lowest) up, the top one open when values run high. */
+/**
+ * Bars of a cost curve: one per cost from 0 (or the lowest) up, the top one open ("7+") when
+ * costs run higher than MAX_CURVE_BARS bars can show one by one.
+ */
 export function bucketsFor(values: readonly number[], counts: readonly number[]): Bucket[] {
   const whole = values.map((v) => Math.floor(v));
   const low = Math.min(0, ...whole);
@@ -151,12 +156,33 @@ export function bucketsFor(values: readonly number[], counts: readonly number[])
   return buckets;
 }
 
+/**
+ * Bars of any other numeric field (HP 18 to 46): from its lowest value to its highest, one bar
+ * per value while they fit in MAX_CURVE_BARS bars, else MAX_RANGE_BARS equal ranges ("18–22").
+ */
+export function rangeBucketsFor(values: readonly number[], counts: readonly number[]): Bucket[] {
+  if (values.length === 0) return [];
+  const whole = values.map((v) => Math.floor(v));
+  const low = Math.min(...whole);
+  const span = Math.max(...whole) - low + 1;
+  const width = span <= MAX_CURVE_BARS ? 1 : Math.ceil(span / MAX_RANGE_BARS);
+  const buckets: Bucket[] = [];
+  for (let min = low; min < low + span; min += width) {
+    const max = min + width - 1;
+    buckets.push({ label: width === 1 ? String(min) : `${min}–${max}`, min, max, count: 0 });
+  }
+  whole.forEach((v, i) => {
+    buckets[Math.floor((v - low) / width)].count += counts[i];
+  });
+  return buckets;
+}
+
 interface Counted {
   doc: CardDocument;
   count: number;
 }
 
-function distribution(field: string, label: string, cards: readonly Counted[]): Distribution {
+function distribution(field: string, label: string, cards: readonly Counted[], curve: boolean): Distribution {
   const values: number[] = [];
   const counts: number[] = [];
   let without = 0;
@@ -173,7 +199,13 @@ function distribution(field: string, label: string, cards: readonly Counted[]): 
     sum += value * count;
     counted += count;
   }
-  const dist: Distribution = { field, label, buckets: bucketsFor(values, counts), without, counted };
+  const dist: Distribution = {
+    field,
+    label,
+    buckets: curve ? bucketsFor(values, counts) : rangeBucketsFor(values, counts),
+    without,
+    counted,
+  };
   if (counted > 0) {
     dist.average = sum / counted;
     dist.min = Math.min(...values);
@@ -239,9 +271,9 @@ export function deckStats(
     sections: counted.map((s) => s.id),
     cards: cards.reduce((n, c) => n + c.count, 0),
     unknown,
-    curve: costField ? distribution(costField, costLabel(system, costField), cards) : undefined,
+    curve: costField ? distribution(costField, costLabel(system, costField), cards, true) : undefined,
     types: typeBreakdown(system, counted, cards),
     identity: identityStats(system, cards),
-    numeric: numericFields(system, typeIds).map((f) => distribution(f.field, f.label, cards)),
+    numeric: numericFields(system, typeIds).map((f) => distribution(f.field, f.label, cards, false)),
   };
 }

@@ -2,7 +2,7 @@
 // found in the card types' schemas, on hand-counted decks and on every built-in game.
 
 import { describe, expect, it } from 'vitest';
-import { bucketsFor, deckStats, defaultStatsSections, numericFields } from '../../card-schema/deck/stats';
+import { bucketsFor, deckStats, rangeBucketsFor, defaultStatsSections, numericFields } from '../../card-schema/deck/stats';
 import type { CardDocument } from '../../card-schema/system/format';
 import { loadSamples } from './systems/harness';
 
@@ -113,6 +113,22 @@ describe('deckStats on OSMCG', () => {
     const stats = deckStats(osmcg.system, legal.sections, lookup, ['hero', 'main']);
     expect(stats.cards).toBe(31);
     expect(stats.types.find((t) => t.type === 'hero')?.count).toBe(1);
+  });
+});
+
+describe('rangeBucketsFor', () => {
+  it('charts other fields from their lowest value, in equal ranges when they spread wide', () => {
+    expect(rangeBucketsFor([2, 5], [1, 3]).map((b) => [b.label, b.count])).toEqual([
+      ['2', 1],
+      ['3', 0],
+      ['4', 0],
+      ['5', 3],
+    ]);
+    const hp = rangeBucketsFor([18, 20, 30, 46], [1, 2, 3, 4]);
+    expect(hp.map((b) => b.label)).toEqual(['18–22', '23–27', '28–32', '33–37', '38–42', '43–47']);
+    expect(hp.map((b) => b.count)).toEqual([3, 0, 3, 0, 0, 4]);
+    expect(rangeBucketsFor([1, 8], [1, 1]).map((b) => b.label)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(rangeBucketsFor([], [])).toEqual([]);
   });
 });
 
