@@ -56,6 +56,31 @@ test('the Stats tab charts the sample deck and follows an added card; a deck row
   await expect(curve.locator('[data-testid="chart-column"][data-label="6"]')).toHaveAttribute('data-count', String(sixes + 1));
   await expect(page.getByTestId('stats-summary')).toHaveText('31 cards');
 
+  // Click to updated chart, timed in the page (a DOM observer, no Playwright round trips).
+  const elapsed = await page.evaluate(async () => {
+    const column = document.querySelector('[data-testid="cost-curve"] [data-testid="chart-column"][data-label="6"]')!;
+    const button = document.querySelector<HTMLButtonElement>(
+      '[data-testid="deck-entry"][data-card-name="Magma Behemoth"] button[aria-label="Add a copy"]',
+    )!;
+    const before = column.getAttribute('data-count');
+    const start = performance.now();
+    const changed = new Promise<number>((done) => {
+      const observer = new MutationObserver(() => {
+        if (column.getAttribute('data-count') === before) return;
+        observer.disconnect();
+        done(performance.now() - start);
+      });
+      observer.observe(column, { attributes: true });
+    });
+    button.click();
+    return changed;
+  });
+  console.log(`add a card → curve updated: ${elapsed.toFixed(1)} ms`);
+  expect(elapsed).toBeLessThan(50);
+  await expect(page.getByTestId('stats-summary')).toHaveText('32 cards');
+  await page.locator('[data-testid="deck-entry"][data-card-name="Magma Behemoth"] [data-testid="remove-card"]').click();
+  await expect(page.getByTestId('stats-summary')).toHaveText('31 cards');
+
   // Odds of Fire Bolt from its row: exact for 31 cards, 7 seen by turn 1 … turn 3 = 9 cards seen.
   const bolt = deck.sections.main.find((e) => cards.get(e.cardId)?.name === 'Fire Bolt')!;
   await page.locator('[data-testid="deck-entry"][data-card-name="Fire Bolt"] [data-testid="card-odds"]').click();
