@@ -83,7 +83,10 @@ test('the Stats tab charts the sample deck and follows an added card; a deck row
 
   // Odds of Fire Bolt from its row: exact for 31 cards, 7 seen by turn 1 … turn 3 = 9 cards seen.
   const bolt = deck.sections.main.find((e) => cards.get(e.cardId)?.name === 'Fire Bolt')!;
-  await page.locator('[data-testid="deck-entry"][data-card-name="Fire Bolt"] [data-testid="card-odds"]').click();
+  // Beside the card: its chance in the opening hand of 7; the button opens the Odds tab.
+  const oddsButton = page.locator('[data-testid="deck-entry"][data-card-name="Fire Bolt"] [data-testid="card-odds"]');
+  await expect(oddsButton).toHaveText(`${Math.round(hypergeometricAtLeast(31, bolt.count, 7, 1) * 100)}%`);
+  await oddsButton.click();
   await expect(page.getByTestId('deck-odds')).toBeVisible();
   await expect(page.getByTestId('odds-card')).toHaveValue(bolt.cardId);
   const exact = hypergeometricAtLeast(31, bolt.count, 9, 1);

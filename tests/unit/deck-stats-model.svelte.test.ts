@@ -140,3 +140,18 @@ describe('DeckOddsModel', () => {
     expect(model.cardOutsideDrawPile).toBe('Pyra, Ashen Marshal');
   });
 });
+
+describe('DeckOddsModel on a game whose board cannot be played', () => {
+  it('says why instead of throwing from the simulation', () => {
+    const broken = {
+      ...osmcg.system,
+      board: { ...osmcg.system.board, zones: osmcg.system.board.zones.filter((z) => z.kind !== 'hand') },
+    };
+    const deck = { hero: [], main: [{ cardId: 'osmcg-core-018', count: 30 }] };
+    const model = new DeckOddsModel(() => ({ system: broken, sections: deck, cards: records }));
+    model.startSimulation((step) => step());
+    expect(model.simulated).toBeNull();
+    expect(model.simulationError).toMatch(/no zone of kind "hand"/);
+    expect(model.simulationStale).toBe(false);
+  });
+});

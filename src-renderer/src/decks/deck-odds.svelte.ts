@@ -44,6 +44,8 @@ export class DeckOddsModel {
   maxMulligans: number | null = $state(null);
   /** The last simulation and the inputs it was run for. */
   simulated: SimulationResult | null = $state.raw(null);
+  /** Why the game's board could not be simulated (a hand-made game without a hand zone, say). */
+  simulationError = $state('');
   #simulatedFor = $state('');
 
   constructor(inputs: () => DeckInputs) {
@@ -161,9 +163,17 @@ export class DeckOddsModel {
     });
     const step = () => {
       if (run !== this.#run) return;
-      simulation.step(GAMES_PER_STEP);
+      try {
+        simulation.step(GAMES_PER_STEP);
+      } catch (error) {
+        this.simulated = null;
+        this.simulationError = error instanceof Error ? error.message : String(error);
+        this.#simulatedFor = key;
+        return;
+      }
       if (!simulation.done) return nextStep(step);
       this.simulated = simulation.result();
+      this.simulationError = '';
       this.#simulatedFor = key;
     };
     step();
