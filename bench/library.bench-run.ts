@@ -19,6 +19,7 @@ import { concurrentSearches, summarize } from './concurrent-search';
 import { measureArtExport } from './art-export';
 import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { measureTextExport } from './text-export';
+import { measureDeckStats } from './deck-stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -183,6 +184,10 @@ it('checks a 60-card deck against the loaded library', async () => {
     value: ms(median(apiTimes)),
     target: '< 5 ms',
   });
+});
+
+it('computes deck statistics and draw odds (issue #10)', async () => {
+  results.push(...(await measureDeckStats(ROOT)));
 });
 
 it('validates hostile cards without stalling (issue #7)', async () => {
