@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { Deck, DeckReport } from '../../card-schema/deck/format';
+import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-list';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
@@ -170,6 +171,23 @@ export interface FileBlob {
   fileName: string;
   mimeType: string;
   bytes: Uint8Array;
+}
+
+/** Decklist formats: plain text ("3 Card Name"), Cardwright's deck file, Cockatrice's .cod. */
+export const DECK_LIST_FORMATS = ['text', 'json', 'cod'] as const;
+export type DeckListFormat = (typeof DECK_LIST_FORMATS)[number];
+
+/** A decklist read against a game's library: the cards it matched and every line it did not. */
+export interface DeckListImport extends ResolvedDeckList {
+  /** The game the cards were matched in (a Cardwright deck file names its own). */
+  systemId: string;
+  format: DeckListFormat;
+  /** The list's deck name, else the file's name, else "Imported deck". */
+  name: string;
+  /** A deck file's play format. */
+  playFormat?: string;
+  /** Most names belong to another installed game: "this list looks like a <name> deck". */
+  otherGame?: { systemId: string; name: string; matchedLines: number };
 }
 
 export interface ImportSetResult {
@@ -430,6 +448,15 @@ export const apiContract = {
   importDeck: returns<Deck>()(
     z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(MAX_DECK_TEXT) }),
   ),
+  /**
+   * Reads a decklist (format detected: Cardwright JSON, Cockatrice .cod, plain text) against a
+   * game's cards without saving it; unmatched lines come back with the closest names.
+   */
+  parseDeckList: returns<DeckListImport>()(
+    z.object({ systemId: id, text: z.string().max(MAX_DECK_TEXT), fileName: z.string().max(500).optional() }),
+  ),
+  /** A saved deck as a decklist file in one of the formats. */
+  exportDeckList: returns<FileBlob>()(z.object({ id, format: z.enum(DECK_LIST_FORMATS) })),
 
   /**
    * Stores a picture (PNG, JPEG, WebP; SVG is rasterized to PNG) in the image library, once per

@@ -124,6 +124,8 @@ const METHODS: Record<ApiMethod, true> = {
   checkDeck: true,
   exportDeck: true,
   importDeck: true,
+  parseDeckList: true,
+  exportDeckList: true,
   addImage: true,
   getImage: true,
   listImageInfo: true,
