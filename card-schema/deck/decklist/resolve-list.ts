@@ -156,5 +156,6 @@ export function printingHint(card: NamedCard, index: NameIndex): string | undefi
   const printings = index.lookup(card.name).filter((other) => other.name === card.name);
   if (printings.length <= 1) return undefined;
   const sameSet = printings.filter((other) => other.setName.toLowerCase() === card.setName.toLowerCase());
-  return sameSet.length === 1 ? card.setName : card.id;
+  // A set name with brackets cannot sit inside the text format's "(Set)".
+  return sameSet.length === 1 && !/[()]/.test(card.setName) ? card.setName : card.id;
 }
