@@ -457,6 +457,8 @@ export const apiContract = {
   ),
   /** A saved deck as a decklist file in one of the formats. */
   exportDeckList: returns<FileBlob>()(z.object({ id, format: z.enum(DECK_LIST_FORMATS) })),
+  /** Any deck (saved or not, e.g. one just read from a list) as a decklist file. */
+  convertDeckList: returns<FileBlob>()(z.object({ deck: deckInput, format: z.enum(DECK_LIST_FORMATS) })),
 
   /**
    * Stores a picture (PNG, JPEG, WebP; SVG is rasterized to PNG) in the image library, once per

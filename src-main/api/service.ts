@@ -10,7 +10,7 @@ import { databaseFile } from '../store/database';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
-import { exportDeckList, parseDeckList } from '../services/deck-lists';
+import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
 import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
@@ -129,6 +129,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
     parseDeckList: (input) => parseDeckList(lib, input),
     exportDeckList: ({ id, format }) => exportDeckList(lib, id, format),
+    convertDeckList: ({ deck, format }) => convertDeckList(lib, deck, format),
 
     addImage: ({ fileName, bytes }) => lib.images.addImage(bytes, fileName),
     getImage: ({ id, variant }) => lib.images.getImage(id, variant),

@@ -3,6 +3,7 @@
 // deck out in any of them. The parsing and matching are card-schema's (deck/decklist); this
 // module reads the library's names and the deck, and detects the format.
 
+import { randomUUID } from 'node:crypto';
 import type { DeckSectionDef } from '../../card-schema/deck/format';
 import type { GameSystem } from '../../card-schema/system/format';
 import {
@@ -24,7 +25,7 @@ import {
 import { ApiError, type DeckListFormat, type DeckListImport, type FileBlob } from '../api/contract';
 import type { Library } from './card-library';
 import { parseDeckFile, serializeDeckFile, DECK_FILE_FORMAT } from './deck-files';
-import { requireDeck, type DeckInput } from './deck-library';
+import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
 import { jsonBlob, safeFileName } from './file-format';
 
 /** Every card of a game, by name, with its type and set (what matching needs; no documents). */
@@ -151,13 +152,22 @@ const EXTENSION: Record<DeckListFormat, string> = { text: '.txt', json: '.deck.j
 
 /** A saved deck in one of the formats, as a file to download or save. */
 export function exportDeckList(lib: Library, deckId: string, format: DeckListFormat): FileBlob {
-  const deck = requireDeck(lib, deckId);
-  if (format === 'json') return jsonBlob(safeFileName(deck.name, EXTENSION.json), serializeDeckFile(deck));
-  return deckListBlob(lib, { ...deck, id: deck.id }, format);
+  return convertDeckList(lib, requireDeck(lib, deckId), format);
+}
+
+/** Any deck, saved or only read from a list (the CLI's convert), in one of the formats. */
+export function convertDeckList(lib: Library, deck: DeckInput, format: DeckListFormat): FileBlob {
+  if (format === 'json') {
+    const problems = deckProblems(lib, deck, lib.systems.require(deck.systemId));
+    if (problems.length > 0)
+      throw new ApiError(`Deck "${deck.name}" cannot be written: ${summarizeProblems(problems)}`, 'BAD_INPUT');
+    return jsonBlob(safeFileName(deck.name, EXTENSION.json), serializeDeckFile({ ...deck, id: deck.id ?? randomUUID() }));
+  }
+  return deckListBlob(lib, deck, format);
 }
 
 /** Writes any deck (saved or only read from a file, as the CLI's convert does) as text or .cod. */
-export function deckListBlob(lib: Library, deck: DeckInput & { id?: string }, format: Exclude<DeckListFormat, 'json'>): FileBlob {
+export function deckListBlob(lib: Library, deck: DeckInput, format: Exclude<DeckListFormat, 'json'>): FileBlob {
   const system = lib.systems.require(deck.systemId);
   const named = namedDeck(lib, deck, system.deck.sections);
   const text = format === 'cod' ? formatCod(named, system.deck.sections) : formatTextList(named);

@@ -126,6 +126,7 @@ const METHODS: Record<ApiMethod, true> = {
   importDeck: true,
   parseDeckList: true,
   exportDeckList: true,
+  convertDeckList: true,
   addImage: true,
   getImage: true,
   listImageInfo: true,
