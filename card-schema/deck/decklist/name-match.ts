@@ -85,8 +85,8 @@ export class NameIndex {
     const query = normalizeName(name);
     if (query === '') return [];
     const best: { key: string; distance: number }[] = [];
-    // A name sharing less than about half its letters is no suggestion.
-    let max = Math.max(2, Math.ceil(query.length * 0.6));
+    // A name that needs more edits than 40% of its letters is no suggestion, however close it ranks.
+    let max = Math.max(2, Math.ceil(query.length * 0.4));
     for (const key of this.normalized.keys()) {
       const distance = Math.min(editDistance(query, key, max), prefixDistance(query, key));
       if (distance > max) continue;
