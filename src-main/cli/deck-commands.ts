@@ -2,29 +2,35 @@
 // format (Cardwright JSON, Cockatrice .cod, plain text) read against the data folder's library,
 // exactly as the app's import dialog reads it. Nothing is saved to the library.
 //   check:   exit 0 legal, 1 illegal (each violation printed) or lines that match no card, 2 usage
-//   convert: writes the deck as text, json or cod (stdout unless --out); refuses unmatched lines
+//   convert: writes the deck as text, json or cod (stdout unless --out), or a Tabletop Simulator
+//            folder (tts); refuses unmatched lines
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { DECK_LIST_FORMATS, type DeckListFormat, type DeckListImport } from '../api/contract';
 import type { Cardwright } from '../api/service';
+import { safeFileName } from '../services/file-format';
 import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
 
 type Flags = ReadonlyMap<string, FlagValue>;
 /** Opens the library the flags name (--data-dir), as every command does. */
 export type OpenLibrary = (flags: Map<string, FlagValue>) => Cardwright;
 
-const CONVERT_FORMATS: readonly string[] = DECK_LIST_FORMATS;
+/** Decklist formats plus Tabletop Simulator (a folder: saved object, sheets, back). */
+const CONVERT_FORMATS: readonly string[] = [...DECK_LIST_FORMATS, 'tts'];
+type ConvertFormat = DeckListFormat | 'tts';
 
 export const DECK_HELP = `Usage: cardwright deck check FILE [--game ID] [--data-dir DIR]
-       cardwright deck convert FILE --to text|json|cod [--game ID] [--out FILE] [--data-dir DIR]
+       cardwright deck convert FILE --to text|json|cod|tts [--game ID] [--out FILE|DIR] [--data-dir DIR]
 
 Reads a decklist (a Cardwright deck file, a Cockatrice .cod or a plain-text list such as
 "3 Fire Bolt" under "Hero:"/"Deck:" headers) against the cards in your library.
   check     prints whether the deck is legal and every rule it breaks;
             exit code 0 legal, 1 illegal or a line that names no card, 2 a wrong command line
-  convert   writes the deck in another format (to stdout unless --out is given)
+  convert   writes the deck in another format (to stdout unless --out is given); tts writes
+            a folder (--out DIR, default: the deck's name) for Tabletop Simulator: the saved
+            object NAME.json, 10 × 7 sheets of the faces and the back, linked by file:/// URLs
   --game ID    the game the list is for (default: a deck file's own game, else the game
                whose cards the list names most)
   --out FILE   where convert writes
@@ -71,11 +77,11 @@ export async function runDeckCommand(argv: readonly string[], openLibrary: OpenL
   }
 }
 
-function targetFormat(flags: Flags): DeckListFormat {
+function targetFormat(flags: Flags): ConvertFormat {
   const to = textFlag(flags, 'to');
   if (to === undefined) throw new UsageError(`deck convert needs --to (${CONVERT_FORMATS.join(', ')})`);
   if (!CONVERT_FORMATS.includes(to)) throw new UsageError(`--to: "${to}" is not a format (${CONVERT_FORMATS.join(', ')})`);
-  return to as DeckListFormat;
+  return to as ConvertFormat;
 }
 
 /** The list read against --game, else against the game that matches most of its names. */
@@ -124,6 +130,10 @@ function reportLines(app: Cardwright, list: DeckListImport): boolean {
   return blocking;
 }
 
+function safeFolderName(name: string): string {
+  return safeFileName(name, '') + ' (Tabletop Simulator)';
+}
+
 function deckOf(list: DeckListImport) {
   const sections = Object.fromEntries(
     Object.entries(list.sections).map(([id, entries]) => [id, entries.map(({ cardId, count }) => ({ cardId, count }))]),
@@ -154,10 +164,15 @@ async function check(app: Cardwright, list: DeckListImport): Promise<number> {
   return report.legal ? 0 : 1;
 }
 
-async function convert(app: Cardwright, list: DeckListImport, to: DeckListFormat, out: string | undefined): Promise<number> {
+async function convert(app: Cardwright, list: DeckListImport, to: ConvertFormat, out: string | undefined): Promise<number> {
   if (reportLines(app, list)) {
     process.stderr.write('cardwright: not converted: fix or remove the lines above (nothing is converted on a guess)\n');
     return 1;
+  }
+  if (to === 'tts') {
+    const written = await app.exportTts(deckOf(list), resolve(out ?? safeFolderName(list.name)));
+    process.stdout.write(`file: ${written.jsonFile}\ncards: ${written.cards}\nsheets: ${written.sheets}\n`);
+    return 0;
   }
   const blob = await app.handlers.convertDeckList({ deck: deckOf(list), format: to });
   if (out === undefined) process.stdout.write(blob.bytes);

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { openCardwright } from '../../src-main/api/service';
 import { appPaths } from '../../src-main/app-paths';
 
@@ -64,6 +65,17 @@ describe.runIf(BUILT)('cardwright deck (out/main/cli.js)', { timeout: 120_000 },
     const back = JSON.parse(readFileSync(join(work, 'back.deck.json'), 'utf8')) as { deck: { sections: unknown } };
     expect(back.deck.sections).toEqual((JSON.parse(LEGAL) as { deck: { sections: unknown } }).deck.sections);
     expect((await cardwright('deck', 'check', 'back.deck.json')).code).toBe(0);
+  });
+
+  it('writes a Tabletop Simulator folder: the saved object and its sheets', async () => {
+    const run = await cardwright('deck', 'convert', 'legal.deck.json', '--to', 'tts', '--out', 'tts');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('cards: 31\nsheets: 1');
+    const saved = JSON.parse(readFileSync(join(work, 'tts', 'Ember Vanguard.json'), 'utf8')) as {
+      ObjectStates: { Name: string; CustomDeck: Record<string, { FaceURL: string }> }[];
+    };
+    expect(saved.ObjectStates[0].Name).toBe('DeckCustom');
+    expect(existsSync(fileURLToPath(saved.ObjectStates[0].CustomDeck['1'].FaceURL))).toBe(true);
   });
 
   it('prints each violation of an illegal list (exit 1), found its game by its names', async () => {
