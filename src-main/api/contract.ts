@@ -301,6 +301,8 @@ const jobSpec = z.discriminatedUnion('kind', [
   }),
   /** Some time after start-up: deletes images no card (in the library or the trash) references. */
   z.object({ kind: z.literal('cleanUpImages') }),
+  /** A deck for Tabletop Simulator: a zip of the saved object, the 10 × 7 face sheets and the back. */
+  z.object({ kind: z.literal('exportTts'), deckId: id }),
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -355,6 +357,7 @@ export interface JobResults {
   importSystem: ImportSystemResult;
   generateDeck: Deck;
   cleanUpImages: { deleted: number };
+  exportTts: { file: JobFile; cards: number; sheets: number };
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { DECK_LIST_FORMATS, type DeckListFormat, type DeckListImport } from '../api/contract';
 import type { Cardwright } from '../api/service';
-import { safeFileName } from '../services/file-format';
+import { ttsFolderName } from '../tts/tts-export';
 import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
 
 type Flags = ReadonlyMap<string, FlagValue>;
@@ -130,10 +130,6 @@ function reportLines(app: Cardwright, list: DeckListImport): boolean {
   return blocking;
 }
 
-function safeFolderName(name: string): string {
-  return safeFileName(name, '') + ' (Tabletop Simulator)';
-}
-
 function deckOf(list: DeckListImport) {
   const sections = Object.fromEntries(
     Object.entries(list.sections).map(([id, entries]) => [id, entries.map(({ cardId, count }) => ({ cardId, count }))]),
@@ -170,7 +166,7 @@ async function convert(app: Cardwright, list: DeckListImport, to: ConvertFormat,
     return 1;
   }
   if (to === 'tts') {
-    const written = await app.exportTts(deckOf(list), resolve(out ?? safeFolderName(list.name)));
+    const written = await app.exportTts(deckOf(list), resolve(out ?? ttsFolderName(list.name)));
     process.stdout.write(`file: ${written.jsonFile}\ncards: ${written.cards}\nsheets: ${written.sheets}\n`);
     return 0;
   }

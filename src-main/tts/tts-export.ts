@@ -4,7 +4,7 @@
 // from file:/// URLs, so the JSON names the sheets by their absolute path in the folder written.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
@@ -25,6 +25,7 @@ import { safeFileName } from '../services/file-format';
 import { gameFontBuffers } from '../fonts/game-font-files';
 import { readPrintFonts } from '../pdf/pdf-fonts';
 import { drawingToSvg, SvgFonts, type SvgImage } from './card-svg';
+import { zipStore } from './zip-store';
 
 /** A face's width on the sheet: 10 of them make a 4,000 px sheet, within what TTS loads well. */
 export const TTS_FACE_WIDTH_PX = 400;
@@ -38,8 +39,60 @@ export interface TtsExport {
   sheets: number;
 }
 
-/** Writes the deck's TTS files into `outDir` (made if missing). */
+/** The files of a TTS export, in memory: names, and the URL each is reached by once written. */
+export interface TtsFiles {
+  jsonName: string;
+  files: { name: string; bytes: Buffer }[];
+  cards: number;
+  sheets: number;
+}
+
+/** Writes the deck's TTS files into `outDir` (made if missing); the JSON links them by absolute file:/// URLs. */
 export async function exportTts(lib: Library, fontsDir: string, deck: DeckInput, outDir: string): Promise<TtsExport> {
+  const rendered = await renderTts(lib, fontsDir, deck, (name) => pathToFileURL(resolve(outDir, name)).href);
+  mkdirSync(outDir, { recursive: true });
+  const files = rendered.files.map(({ name, bytes }) => {
+    const file = resolve(outDir, name);
+    writeFileSync(file, bytes);
+    return file;
+  });
+  return { jsonFile: resolve(outDir, rendered.jsonName), files, cards: rendered.cards, sheets: rendered.sheets };
+}
+
+/** The folder a TTS zip holds, named after the deck. */
+export function ttsFolderName(deckName: string): string {
+  return `${safeFileName(deckName, '')} (Tabletop Simulator)`;
+}
+
+/**
+ * The deck's TTS files as a zip holding one folder. TTS needs absolute URLs, so the JSON names
+ * the sheets where that folder lands when the archive is extracted beside `zipPath` ("Extract
+ * here"); README says how to fix them when it is extracted elsewhere.
+ */
+export async function ttsZip(
+  lib: Library,
+  fontsDir: string,
+  deck: DeckInput,
+  zipPath: string,
+): Promise<TtsFiles & { zip: Buffer }> {
+  const folder = ttsFolderName(deck.name);
+  const rendered = await renderTts(
+    lib,
+    fontsDir,
+    deck,
+    (name) => pathToFileURL(join(dirname(resolve(zipPath)), folder, name)).href,
+  );
+  const zip = zipStore(rendered.files.map(({ name, bytes }) => ({ name: `${folder}/${name}`, bytes })));
+  return { ...rendered, zip };
+}
+
+/** Draws the faces onto 10 × 7 sheets, the back, a thumbnail, and the saved object linking them by `urlOf(name)`. */
+export async function renderTts(
+  lib: Library,
+  fontsDir: string,
+  deck: DeckInput,
+  urlOf: (fileName: string) => string,
+): Promise<TtsFiles> {
   const system = lib.systems.require(deck.systemId);
   const records = new Map(lib.store.cards.getMany(deckCardIds(deck)).map((card) => [card.id, card]));
   const faces: CardRecord[] = [];
@@ -72,15 +125,8 @@ export async function exportTts(lib: Library, fontsDir: string, deck: DeckInput,
   const imageOf = (id: string) => images.get(id);
   const back = await render(drawingToSvg(backDrawing, faceWidth, fonts, imageOf));
 
-  mkdirSync(outDir, { recursive: true });
   const base = safeFileName(deck.name, '');
-  const files: string[] = [];
-  const write = (name: string, bytes: Buffer | string) => {
-    const file = resolve(join(outDir, name));
-    writeFileSync(file, bytes);
-    files.push(file);
-    return file;
-  };
+  const files: TtsFiles['files'] = [];
   const sheetCount = Math.ceil(faces.length / TTS_FACES_PER_SHEET);
   const faceUrls: string[] = [];
   for (let sheet = 0; sheet < sheetCount; sheet++) {
@@ -101,14 +147,18 @@ export async function exportTts(lib: Library, fontsDir: string, deck: DeckInput,
       .composite(composite)
       .png()
       .toBuffer();
-    faceUrls.push(pathToFileURL(write(`${base} sheet ${sheet + 1}.png`, png)).href);
+    const name = `${base} sheet ${sheet + 1}.png`;
+    files.push({ name, bytes: png });
+    faceUrls.push(urlOf(name));
   }
-  const backUrl = pathToFileURL(write(`${base} back.png`, back)).href;
-  const saved = ttsSavedObject(deck.name, cards, faceUrls, backUrl);
-  const jsonFile = write(`${base}.json`, `${JSON.stringify(saved, null, 2)}\n`);
+  const backName = `${base} back.png`;
+  files.push({ name: backName, bytes: back });
+  const saved = ttsSavedObject(deck.name, cards, faceUrls, urlOf(backName));
+  const jsonName = `${base}.json`;
+  files.push({ name: jsonName, bytes: Buffer.from(`${JSON.stringify(saved, null, 2)}\n`) });
   // TTS shows `<name>.png` beside a saved object as its thumbnail.
-  write(`${base}.png`, await sharp(back).resize(256).png().toBuffer());
-  return { jsonFile, files, cards: cards.length, sheets: sheetCount };
+  files.push({ name: `${base}.png`, bytes: await sharp(back).resize(256).png().toBuffer() });
+  return { jsonName, files, cards: cards.length, sheets: sheetCount };
 }
 
 function deckCardIds(deck: DeckInput): string[] {

@@ -2,7 +2,8 @@
 // written as JSON plus 10 × 7 sheets and a back, with the faces drawn by the layout engine.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,4 +93,34 @@ describe('exportTts', () => {
     if (process.env.TTS_KEEP) copyFileSync(sheetFile, process.env.TTS_KEEP);
     console.log(`TTS export of 31 cards (27 faces): ${seconds.toFixed(2)} s; sheet ${meta.width}×${meta.height}: ${sheetFile}`);
   });
+});
+
+describe('the exportTts job', () => {
+  it(
+    'saves a zip holding one folder: the saved object linking its sheets where "Extract here" puts them',
+    { timeout: 60_000 },
+    async () => {
+      const summary = (await app.handlers.listDecks({ systemId: 'osmcg' })).find((deck) => deck.name === 'Ember Vanguard')!;
+      const started = await app.handlers.startJob({ job: { kind: 'exportTts', deckId: summary.id }, saveAs: false });
+      const status = await app.jobs.wait(started!.id);
+      expect(status.state, JSON.stringify(status.error)).toBe('done');
+      expect(status.result).toMatchObject({ cards: 31, sheets: 1, file: { fileName: 'Ember Vanguard.tts.zip' } });
+      const blob = await app.handlers.jobOutput({ jobId: status.id, file: 'main' });
+      const zipFile = join(dataDir, 'Ember Vanguard.tts.zip');
+      writeFileSync(zipFile, blob.bytes);
+      const extractTo = join(dataDir, 'extracted');
+      // unzip checks every entry's CRC and extracts like a file manager's "Extract here".
+      execFileSync('unzip', ['-q', zipFile, '-d', extractTo]);
+      const folder = join(extractTo, 'Ember Vanguard (Tabletop Simulator)');
+      const saved = JSON.parse(readFileSync(join(folder, 'Ember Vanguard.json'), 'utf8')) as {
+        ObjectStates: { CustomDeck: Record<string, { FaceURL: string; BackURL: string }> }[];
+      };
+      const { FaceURL, BackURL } = saved.ObjectStates[0].CustomDeck['1'];
+      expect(FaceURL.startsWith('file:///')).toBe(true);
+      expect(decodeURIComponent(FaceURL).endsWith('/Ember Vanguard (Tabletop Simulator)/Ember Vanguard sheet 1.png')).toBe(true);
+      expect(existsSync(join(folder, 'Ember Vanguard sheet 1.png'))).toBe(true);
+      expect(decodeURIComponent(BackURL).endsWith('/Ember Vanguard (Tabletop Simulator)/Ember Vanguard back.png')).toBe(true);
+      expect(existsSync(join(folder, 'Ember Vanguard back.png'))).toBe(true);
+    },
+  );
 });
