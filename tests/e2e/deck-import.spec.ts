@@ -2,6 +2,7 @@
 // and each typo with its suggestions, fix them in one click (skip the hopeless one), import, and
 // find the deck saved with exactly the right cards.
 
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -97,4 +98,22 @@ test('a pasted list with typos is fixed from the suggestions and imported', asyn
       ['Kindle', 2],
     ],
   });
+});
+
+test('a deck exports as a text list and a Cockatrice deck from the deck list', async ({ page }) => {
+  await page.getByTestId('nav-decks').click();
+  const row = page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' });
+  for (const [format, expected] of [
+    ['text', 'Hero:\n1 Pyra, Ashen Marshal\n\nDeck:\n2 Cinder Whelp\n'],
+    ['cod', '<card number="1" name="Pyra, Ashen Marshal"/>'],
+  ] as const) {
+    await row.getByTestId('export-deck-menu').locator('summary').click();
+    if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'test-results/deck-export-menu.png' });
+    const download = page.waitForEvent('download');
+    await row.getByTestId(`export-deck-${format}`).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(format === 'text' ? 'Ember Vanguard.txt' : 'Ember Vanguard.cod');
+    const path = await file.path();
+    expect(readFileSync(path, 'utf8')).toContain(expected);
+  }
 });
