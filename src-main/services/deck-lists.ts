@@ -24,7 +24,7 @@ import {
 } from '../../card-schema/deck/decklist';
 import { ApiError, type DeckListFormat, type DeckListImport, type FileBlob } from '../api/contract';
 import type { Library } from './card-library';
-import { parseDeckFile, serializeDeckFile, DECK_FILE_FORMAT } from './deck-files';
+import { parseDeckFile, serializeDeckFile } from './deck-files';
 import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
 import { jsonBlob, safeFileName } from './file-format';
 
@@ -45,7 +45,8 @@ export function gameNameIndex(lib: Library, systemId: string): NameIndex {
 /** The format a text is in: a Cardwright deck file, a Cockatrice deck, else a plain list. */
 export function detectDeckListFormat(text: string, fileName = ''): DeckListFormat {
   const start = text.trimStart();
-  if (start.startsWith('{') && start.includes(`"${DECK_FILE_FORMAT}"`)) return 'json';
+  // Any JSON object is read as a deck file, so a wrong JSON file is refused saying what it lacks.
+  if (start.startsWith('{')) return 'json';
   if (/\.cod$/i.test(fileName) || looksLikeCod(start)) return 'cod';
   return 'text';
 }

@@ -107,5 +107,9 @@ describe('decklist API', () => {
     expect(broken.code).toBe('INVALID_FILE');
     expect(broken.message).toMatch(/x\.deck\.json/);
     expect((await failure(call('exportDeckList', { id: 'nope', format: 'text' }))).code).toBe('NOT_FOUND');
+    const notADeck = await failure(
+      call('parseDeckList', { systemId: 'osmcg', text: '{"format":"cardwright-set"}', fileName: 'core.json' }),
+    );
+    expect(notADeck.message).toMatch(/core\.json.*"format" must be "cardwright-deck"/);
   });
 });
