@@ -7,7 +7,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import fc from 'fast-check';
 import { apiCaller, failure, type Call } from './api-call';
+
+/** Names players and designers really write, and the ones that break naive formats. */
+const PIECES = [
+  '3 Wolves',
+  '"',
+  "'",
+  ',',
+  '&',
+  '<',
+  '>',
+  ';',
+  ':',
+  '#',
+  '//',
+  '2x',
+  '(',
+  ')',
+  'é',
+  'Æ',
+  '名',
+  'Fire',
+  'Bolt',
+  '42',
+];
+const awkwardName = fc
+  .array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 4 })
+  .map((parts) => parts.join(' ').trim())
+  .filter((name) => name !== '');
 
 const root = resolve(__dirname, '../..');
 let dataDir: string;
@@ -111,5 +140,38 @@ describe('decklist API', () => {
       call('parseDeckList', { systemId: 'osmcg', text: '{"format":"cardwright-set"}', fileName: 'core.json' }),
     );
     expect(notADeck.message).toMatch(/core\.json.*"format" must be "cardwright-deck"/);
+  });
+});
+
+describe('decklist API round-trips awkward names', () => {
+  it('every format reads back a deck of cards named with quotes, commas, XML specials, unicode and leading digits', async () => {
+    const set = await call('createSet', { systemId: 'osmcg', name: 'Awkward & "Odd" (2026)' });
+    const spell = { type: 'spell', colors: ['red'], cost: 1, speed: 'Quick', text: 'Deal 1 damage.' };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(awkwardName, { minLength: 1, maxLength: 6, comparator: (a, b) => a.toLowerCase() === b.toLowerCase() }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 6, maxLength: 6 }),
+        async (names, copies) => {
+          const main = [];
+          for (const [i, name] of names.entries()) {
+            const saved = await call('saveCard', { setId: set.id, doc: { ...spell, name } });
+            if (!saved.ok) throw new Error(`${name}: ${JSON.stringify(saved.issues)}`);
+            main.push({ cardId: saved.card.id, count: copies[i] });
+          }
+          const deck = await call('saveDeck', { deck: { systemId: 'osmcg', name: names[0], sections: { main } } });
+          for (const format of ['text', 'json', 'cod'] as const) {
+            const blob = await call('exportDeckList', { id: deck.id, format });
+            const back = await call('parseDeckList', { systemId: 'osmcg', text: text(blob.bytes), fileName: blob.fileName });
+            expect(
+              back.problems.filter((problem) => problem.kind !== 'printing'),
+              format,
+            ).toEqual([]);
+            expect(back.name, format).toBe(deck.name);
+            expect(counts(back.sections), format).toEqual(counts(deck.sections));
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
