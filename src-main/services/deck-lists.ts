@@ -38,8 +38,30 @@ export function gameCardNames(lib: Library, systemId: string): NamedCard[] {
     .all(systemId);
 }
 
+/**
+ * The game's name index, kept while the game's cards and sets are unchanged: the import dialog
+ * reads the list again as the user types, and a 100,000-card game takes about half a second to
+ * index. Any save, rename, delete or restore changes the count or the newest update time.
+ */
+const indexes = new WeakMap<Library, Map<string, { version: string; index: NameIndex }>>();
+
 export function gameNameIndex(lib: Library, systemId: string): NameIndex {
-  return new NameIndex(gameCardNames(lib, systemId));
+  const version = JSON.stringify(
+    lib.store.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM cards c JOIN sets s ON s.id = c.set_id WHERE s.system_id = @systemId) AS cards,
+                (SELECT max(c.updated_at) FROM cards c JOIN sets s ON s.id = c.set_id WHERE s.system_id = @systemId) AS cardUpdated,
+                (SELECT count(*) || '/' || max(updated_at) FROM sets WHERE system_id = @systemId) AS sets`,
+      )
+      .get({ systemId }),
+  );
+  let perGame = indexes.get(lib);
+  if (!perGame) indexes.set(lib, (perGame = new Map()));
+  const cached = perGame.get(systemId);
+  if (cached?.version === version) return cached.index;
+  const index = new NameIndex(gameCardNames(lib, systemId));
+  perGame.set(systemId, { version, index });
+  return index;
 }
 
 /** The format a text is in: a Cardwright deck file, a Cockatrice deck, else a plain list. */

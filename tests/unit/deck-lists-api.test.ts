@@ -113,6 +113,18 @@ describe('decklist API', () => {
     expect(result.otherGame).toBeUndefined();
   });
 
+  it('sees a renamed card at once (the name index is rebuilt when the game’s cards change)', async () => {
+    const before = await call('parseDeckList', { systemId: 'osmcg', text: '1 Kindle Anew' });
+    expect(before.matchedLines).toBe(0);
+    const [kindle] = (await call('searchCards', { query: 'Kindle', systemId: 'osmcg' })).cards;
+    const renamed = await call('saveCard', { id: kindle.id, setId: kindle.setId, doc: { ...kindle.doc, name: 'Kindle Anew' } });
+    expect(renamed.ok).toBe(true);
+    const after = await call('parseDeckList', { systemId: 'osmcg', text: '1 Kindle Anew\n1 Kindle' });
+    expect(after.matchedLines).toBe(1);
+    expect(after.problems).toMatchObject([{ kind: 'unmatched', name: 'Kindle', suggestions: [{ name: 'Kindle Anew' }] }]);
+    await call('saveCard', { id: kindle.id, setId: kindle.setId, doc: kindle.doc });
+  });
+
   it('says when a list belongs to another game', async () => {
     const osmcgDeck = (await call('listDecks', { systemId: 'osmcg' }))[0];
     const blob = await call('exportDeckList', { id: osmcgDeck.id, format: 'text' });
