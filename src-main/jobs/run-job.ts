@@ -84,7 +84,7 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       return deleteUnusedImages(lib.store, paths.dataDir);
     case 'exportTts': {
       const path = output();
-      const tts = await ttsZip(lib, paths.fontsDir, requireDeck(lib, spec.deckId), path);
+      const tts = await ttsZip(lib, paths.fontsDir, requireDeck(lib, spec.deckId), path, progress);
       const file = await writeOutput(path, { fileName: basename(path), mimeType: 'application/zip', bytes: tts.zip });
       return { file, cards: tts.cards, sheets: tts.sheets };
     }

@@ -26,9 +26,11 @@ import { gameFontBuffers } from '../fonts/game-font-files';
 import { readPrintFonts } from '../pdf/pdf-fonts';
 import { drawingToSvg, SvgFonts, type SvgImage } from './card-svg';
 import { zipStore } from './zip-store';
+import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 
 /** A face's width on the sheet: 10 of them make a 4,000 px sheet, within what TTS loads well. */
 export const TTS_FACE_WIDTH_PX = 400;
+const FACES_AT_ONCE = 8;
 
 export interface TtsExport {
   /** The saved-object file. */
@@ -74,6 +76,7 @@ export async function ttsZip(
   fontsDir: string,
   deck: DeckInput,
   zipPath: string,
+  progress: JobProgress = NO_PROGRESS,
 ): Promise<TtsFiles & { zip: Buffer }> {
   const folder = ttsFolderName(deck.name);
   const rendered = await renderTts(
@@ -81,6 +84,7 @@ export async function ttsZip(
     fontsDir,
     deck,
     (name) => pathToFileURL(join(dirname(resolve(zipPath)), folder, name)).href,
+    progress,
   );
   const zip = zipStore(rendered.files.map(({ name, bytes }) => ({ name: `${folder}/${name}`, bytes })));
   return { ...rendered, zip };
@@ -92,6 +96,7 @@ export async function renderTts(
   fontsDir: string,
   deck: DeckInput,
   urlOf: (fileName: string) => string,
+  progress: JobProgress = NO_PROGRESS,
 ): Promise<TtsFiles> {
   const system = lib.systems.require(deck.systemId);
   const records = new Map(lib.store.cards.getMany(deckCardIds(deck)).map((card) => [card.id, card]));
@@ -131,14 +136,19 @@ export async function renderTts(
   const faceUrls: string[] = [];
   for (let sheet = 0; sheet < sheetCount; sheet++) {
     const onSheet = faces.slice(sheet * TTS_FACES_PER_SHEET, (sheet + 1) * TTS_FACES_PER_SHEET);
-    const composite = await Promise.all(
-      onSheet.map(async (_card, i) => {
-        const face = sheet * TTS_FACES_PER_SHEET + i;
+    const composite: { input: Buffer; left: number; top: number }[] = [];
+    // A few faces at a time (sharp rasterizes them on its own threads), with progress and
+    // Cancel between batches.
+    for (let from = 0; from < onSheet.length; from += FACES_AT_ONCE) {
+      progress.report('Drawing the cards', sheet * TTS_FACES_PER_SHEET + from, faces.length);
+      const batch = onSheet.slice(from, from + FACES_AT_ONCE).map(async (_card, i) => {
+        const face = sheet * TTS_FACES_PER_SHEET + from + i;
         const { column, row } = ttsSlot(face);
         const svg = drawingToSvg(drawings[face], faceWidth, fonts, imageOf);
         return { input: await render(svg), left: column * faceWidth, top: row * faceHeight };
-      }),
-    );
+      });
+      composite.push(...(await Promise.all(batch)));
+    }
     // The last slot shows for hidden cards: the back.
     composite.push({ input: back, left: (TTS_COLUMNS - 1) * faceWidth, top: (TTS_ROWS - 1) * faceHeight });
     const png = await sharp({
@@ -151,6 +161,7 @@ export async function renderTts(
     files.push({ name, bytes: png });
     faceUrls.push(urlOf(name));
   }
+  progress.report('Drawing the cards', faces.length, faces.length);
   const backName = `${base} back.png`;
   files.push({ name: backName, bytes: back });
   const saved = ttsSavedObject(deck.name, cards, faceUrls, urlOf(backName));
