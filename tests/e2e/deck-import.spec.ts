@@ -100,7 +100,7 @@ test('a pasted list with typos is fixed from the suggestions and imported', asyn
   });
 });
 
-test('a deck exports as a text list and a Cockatrice deck from the deck list', async ({ page }) => {
+test('a deck exports as a text list, a Cockatrice deck and a Tabletop Simulator zip from the deck list', async ({ page }) => {
   await page.getByTestId('nav-decks').click();
   const row = page.getByTestId('deck-row').filter({ hasText: 'Ember Vanguard' });
   for (const [format, expected] of [
@@ -116,4 +116,14 @@ test('a deck exports as a text list and a Cockatrice deck from the deck list', a
     const path = await file.path();
     expect(readFileSync(path, 'utf8')).toContain(expected);
   }
+
+  // Tabletop Simulator: a job in a worker thread, downloaded as a zip when it is done.
+  await row.getByTestId('export-deck-menu').locator('summary').click();
+  const zip = page.waitForEvent('download', { timeout: 60_000 });
+  await row.getByTestId('export-deck-tts').click();
+  const file = await zip;
+  expect(file.suggestedFilename()).toBe('Ember Vanguard.tts.zip');
+  const bytes = readFileSync(await file.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(bytes.includes(Buffer.from('Ember Vanguard (Tabletop Simulator)/Ember Vanguard sheet 1.png'))).toBe(true);
 });
