@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { Deck, DeckReport } from '../../card-schema/deck/format';
+import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-list';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
@@ -172,6 +173,23 @@ export interface FileBlob {
   bytes: Uint8Array;
 }
 
+/** Decklist formats: plain text ("3 Card Name"), Cardwright's deck file, Cockatrice's .cod. */
+export const DECK_LIST_FORMATS = ['text', 'json', 'cod'] as const;
+export type DeckListFormat = (typeof DECK_LIST_FORMATS)[number];
+
+/** A decklist read against a game's library: the cards it matched and every line it did not. */
+export interface DeckListImport extends ResolvedDeckList {
+  /** The game the cards were matched in (a Cardwright deck file names its own). */
+  systemId: string;
+  format: DeckListFormat;
+  /** The list's deck name, else the file's name, else "Imported deck". */
+  name: string;
+  /** A deck file's play format. */
+  playFormat?: string;
+  /** Most names belong to another installed game: "this list looks like a <name> deck". */
+  otherGame?: { systemId: string; name: string; matchedLines: number };
+}
+
 export interface ImportSetResult {
   set: CardSetInfo;
   imported: number;
@@ -283,6 +301,8 @@ const jobSpec = z.discriminatedUnion('kind', [
   }),
   /** Some time after start-up: deletes images no card (in the library or the trash) references. */
   z.object({ kind: z.literal('cleanUpImages') }),
+  /** A deck for Tabletop Simulator: a zip of the saved object, the 10 × 7 face sheets and the back. */
+  z.object({ kind: z.literal('exportTts'), deckId: id }),
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -337,6 +357,7 @@ export interface JobResults {
   importSystem: ImportSystemResult;
   generateDeck: Deck;
   cleanUpImages: { deleted: number };
+  exportTts: { file: JobFile; cards: number; sheets: number };
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -430,6 +451,17 @@ export const apiContract = {
   importDeck: returns<Deck>()(
     z.object({ fileName: z.string().max(500).default('deck.json'), text: z.string().max(MAX_DECK_TEXT) }),
   ),
+  /**
+   * Reads a decklist (format detected: Cardwright JSON, Cockatrice .cod, plain text) against a
+   * game's cards without saving it; unmatched lines come back with the closest names.
+   */
+  parseDeckList: returns<DeckListImport>()(
+    z.object({ systemId: id, text: z.string().max(MAX_DECK_TEXT), fileName: z.string().max(500).optional() }),
+  ),
+  /** A saved deck as a decklist file in one of the formats. */
+  exportDeckList: returns<FileBlob>()(z.object({ id, format: z.enum(DECK_LIST_FORMATS) })),
+  /** Any deck (saved or not, e.g. one just read from a list) as a decklist file. */
+  convertDeckList: returns<FileBlob>()(z.object({ deck: deckInput, format: z.enum(DECK_LIST_FORMATS) })),
 
   /**
    * Stores a picture (PNG, JPEG, WebP; SVG is rasterized to PNG) in the image library, once per

@@ -25,6 +25,7 @@ export const MAX_STRUCTURE = DEFAULT_PAYLOAD_LIMIT;
 const PAYLOAD_LIMITS: Partial<Record<string, number>> = {
   startJob: escaped(MAX_IMPORT_TEXT),
   importDeck: escaped(MAX_DECK_TEXT),
+  parseDeckList: escaped(MAX_DECK_TEXT),
   addImage: base64(MAX_IMAGE_BYTES),
 };
 

@@ -10,7 +10,9 @@ import { databaseFile } from '../store/database';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
-import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
+import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
+import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck, type DeckInput } from '../services/deck-library';
+import { exportTts, type TtsExport } from '../tts/tts-export';
 import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
@@ -59,6 +61,8 @@ export interface Cardwright {
   systems: GameSystem[];
   systemErrors: GameSystemLoadError[];
   jobs: JobManager;
+  /** Writes a deck for Tabletop Simulator into a folder (the CLI's `deck convert --to tts`; not an API call: it writes files). */
+  exportTts(deck: DeckInput, outDir: string): Promise<TtsExport>;
   /** Cancels running jobs, waits for them to stop, closes the database. */
   close(): Promise<void>;
 }
@@ -126,6 +130,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     exportDeck: ({ id }) => exportDeckFile(lib, id),
     importDeck: ({ fileName, text }) => importDeckFile(lib, fileName, text),
+    parseDeckList: (input) => parseDeckList(lib, input),
+    exportDeckList: ({ id, format }) => exportDeckList(lib, id, format),
+    convertDeckList: ({ deck, format }) => convertDeckList(lib, deck, format),
 
     addImage: ({ fileName, bytes }) => lib.images.addImage(bytes, fileName),
     getImage: ({ id, variant }) => lib.images.getImage(id, variant),
@@ -171,6 +178,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     systems: lib.systems.list(),
     systemErrors: errors,
     jobs: jobs.manager,
+    exportTts: (deck, outDir) => exportTts(lib, options.fontsDir, deck, outDir),
     close: async () => {
       cancelStartupBackup();
       cancelImageCleanup();

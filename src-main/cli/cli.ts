@@ -11,8 +11,9 @@ import { ApiError, type JobStatus } from '../api/contract';
 import { openCardwright, type Cardwright } from '../api/service';
 import { appPaths, defaultUserDataDir } from '../app-paths';
 import { databaseFile } from '../store/database';
-import { parseArgs, textFlag, UsageError } from './argv';
+import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
 import { COMMANDS } from './export-commands';
+import { DECK_HELP, runDeckCommand } from './deck-commands';
 import { runExportJob, saveToPath } from './run-export-job';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,11 +24,18 @@ const USAGE = `Usage: cardwright <command> [options]
 Commands:
   export-pdf   print a deck, a set, a search or listed cards to a print-ready PDF
   export-set   write a set and its cards to a set file
+  deck         check a decklist's legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod
 
 cardwright <command> --help (through npx: npx cardwright help <command>) shows a command's options.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   // `npx cardwright --help` is npx's own help: `cardwright help [command]` works through npx.
+  if (argv[0] === 'help' && argv[1] === 'deck') {
+    process.stdout.write(`${DECK_HELP}\n`);
+    return 0;
+  }
+  // deck commands take the deck file as their one positional argument.
+  if (argv[0] === 'deck') return runDeckCommand(argv.slice(1), (flags) => open(libraryDir(flags), undefined));
   if (argv[0] === 'help') {
     const topic = COMMANDS[argv[1] ?? ''];
     process.stdout.write(`${topic ? topic.help() : USAGE}\n`);
@@ -47,13 +55,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${spec.help()}\n`);
     return 0;
   }
-  const dataDir = resolve(textFlag(flags, 'data-dir') ?? process.env.CARDWRIGHT_DATA_DIR ?? defaultUserDataDir());
-  flags.delete('data-dir');
+  const dataDir = libraryDir(flags);
   flags.delete('help');
-  // A mistyped folder would otherwise become a new, empty library.
-  if (!existsSync(databaseFile(dataDir))) {
-    throw new UsageError(`--data-dir: there is no Cardwright library in ${dataDir} (start the app once, or give --data-dir)`);
-  }
 
   const app = open(dataDir, textFlag(flags, 'out'));
   const stop = () => void app.close().finally(() => process.exit(130));
@@ -66,6 +69,17 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+/** The data folder the flags name (removing --data-dir); refused when it holds no library. */
+function libraryDir(flags: Map<string, FlagValue>): string {
+  const dataDir = resolve(textFlag(flags, 'data-dir') ?? process.env.CARDWRIGHT_DATA_DIR ?? defaultUserDataDir());
+  flags.delete('data-dir');
+  // A mistyped folder would otherwise become a new, empty library.
+  if (!existsSync(databaseFile(dataDir))) {
+    throw new UsageError(`--data-dir: there is no Cardwright library in ${dataDir} (start the app once, or give --data-dir)`);
+  }
+  return dataDir;
 }
 
 function open(dataDir: string, out: string | undefined): Cardwright {

@@ -127,7 +127,11 @@ function startCardwright(): void {
   app.on('second-instance', focusWindow);
 
   app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    // Only the clipboard, and only for the app's own page (the deck import's "Paste from clipboard", "Copy as text").
+    const CLIPBOARD = new Set(['clipboard-read', 'clipboard-sanitized-write']);
+    session.defaultSession.setPermissionRequestHandler((contents, permission, callback) =>
+      callback(CLIPBOARD.has(permission) && isTrustedSender(contents.getURL())),
+    );
     protocol.handle(APP_SCHEME, async (request) => {
       const file = await readRendererFile(paths.rendererDir, new URL(request.url).pathname);
       if (!file) return new Response('Not found', { status: 404 });

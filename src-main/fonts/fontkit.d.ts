@@ -12,7 +12,12 @@ declare module 'fontkit' {
     xHeight: number;
     characterSet: number[];
     glyphForCodePoint(codePoint: number): { advanceWidth: number };
-    layout(text: string): { advanceWidth: number };
+    /** Shaped text: glyphs (with their outlines, used by the Tabletop Simulator export) and positions in font units. */
+    layout(text: string): {
+      advanceWidth: number;
+      glyphs: { path: { toSVG(): string } }[];
+      positions: { xAdvance: number; xOffset: number; yOffset: number }[];
+    };
     GPOS?: unknown;
     GSUB?: unknown;
     kern?: unknown;

@@ -6,6 +6,7 @@ import type { SaveFileFilter } from '../api/desktop';
 import { requireSet, type Library } from '../services/card-library';
 import { namePrintSource } from '../services/print-sources';
 import { safeFileName } from '../services/file-format';
+import { requireDeck } from '../services/deck-library';
 
 export interface JobPlan {
   title: string;
@@ -45,5 +46,12 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
     }
     case 'cleanUpImages':
       return { title: 'Tidy the image library' };
+    case 'exportTts': {
+      const deck = requireDeck(lib, spec.deckId);
+      return {
+        title: `Tabletop Simulator export of “${deck.name}”`,
+        output: { fileName: safeFileName(deck.name, '.tts.zip'), filter: { name: 'Zip archive', extensions: ['zip'] } },
+      };
+    }
   }
 }

@@ -15,6 +15,8 @@ import { writesBacksFile } from '../pdf/print-sheet';
 import { exportSetFile, importSetFile } from '../services/set-files';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
+import { requireDeck } from '../services/deck-library';
+import { ttsZip } from '../tts/tts-export';
 
 export interface JobPaths {
   dataDir: string;
@@ -80,6 +82,12 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       return generateDeck(lib, spec, progress);
     case 'cleanUpImages':
       return deleteUnusedImages(lib.store, paths.dataDir);
+    case 'exportTts': {
+      const path = output();
+      const tts = await ttsZip(lib, paths.fontsDir, requireDeck(lib, spec.deckId), path, progress);
+      const file = await writeOutput(path, { fileName: basename(path), mimeType: 'application/zip', bytes: tts.zip });
+      return { file, cards: tts.cards, sheets: tts.sheets };
+    }
   }
 }
 
