@@ -72,7 +72,11 @@ export function poolSearchOf(system: GameSystem, input: PoolInput): PoolSearch {
   if (input.withinIdentity) {
     const values = system.identity?.values ?? [];
     const allowed = maskOf(system, input.withinIdentity, 'the leader’s identity');
-    const neutral = maskOf(system, values.filter((v) => v.neutral).map((v) => v.id), 'neutral values');
+    const neutral = maskOf(
+      system,
+      values.filter((v) => v.neutral).map((v) => v.id),
+      'neutral values',
+    );
     const all = values.reduce((mask, _value, bit) => mask + 2 ** bit, 0);
     outsideMask = all - (all & (allowed | neutral));
   }

@@ -144,8 +144,10 @@ export class PoolSearcher {
     const total =
       !search.after && rows.length <= search.limit
         ? rows.length
-        : (this.count({ ...shape, sort: 'name', descending: false, after: false }).get({ ...params, cap: SEARCH_COUNT_CAP + 1 }) ??
-          0);
+        : (this.count({ ...shape, sort: 'name', descending: false, after: false }).get({
+            ...params,
+            cap: SEARCH_COUNT_CAP + 1,
+          }) ?? 0);
     return {
       cards: shown.map((row) => toRecord(row)),
       total: Math.min(total, SEARCH_COUNT_CAP),

@@ -184,8 +184,10 @@ CREATE TABLE pool_identity_bits (
   bit       INTEGER NOT NULL,
   PRIMARY KEY (system_id, value)
 ) WITHOUT ROWID;
+-- WITHOUT ROWID: seq is then an ordinary column the indexes order by (an index column naming a
+-- rowid alias is not used for ORDER BY, which would sort each run of equal names).
 CREATE TABLE card_pool (
-  seq           INTEGER PRIMARY KEY,
+  seq           INTEGER NOT NULL PRIMARY KEY,
   system_id     TEXT NOT NULL,
   set_id        TEXT NOT NULL,
   type          TEXT NOT NULL,
@@ -193,7 +195,7 @@ CREATE TABLE card_pool (
   cost_key      REAL NOT NULL,
   identity_mask INTEGER NOT NULL,
   identity_key  INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 CREATE INDEX card_pool_by_name ON card_pool (system_id, name, seq, type, set_id, cost_key, identity_mask);
 CREATE INDEX card_pool_by_cost ON card_pool (system_id, cost_key, name, seq, type, set_id, identity_mask);
 CREATE INDEX card_pool_by_type ON card_pool (system_id, type, name, seq, set_id, cost_key, identity_mask);

@@ -108,7 +108,10 @@ describe('deck pool query', () => {
     const searcher = new PoolSearcher(store.db);
     const all = docs(300);
     const run = (partial: Partial<PoolInput>) => everyPage(searcher, poolSearchOf(osmcg, input({ ...partial, limit: 50 })));
-    const sorted = (cards: typeof all) => [...cards].sort((a, b) => byName({ doc: a.doc, seq: +a.id.slice(1) }, { doc: b.doc, seq: +b.id.slice(1) })).map((c) => c.id);
+    const sorted = (cards: typeof all) =>
+      [...cards]
+        .sort((a, b) => byName({ doc: a.doc, seq: +a.id.slice(1) }, { doc: b.doc, seq: +b.id.slice(1) }))
+        .map((c) => c.id);
     expect(run({ types: ['spell'] })).toEqual(sorted(all.filter((c) => c.doc.type === 'spell')));
     expect(run({ setId: 'core' })).toEqual(sorted(all.filter((c) => c.setId === 'core')));
     expect(run({ identityAny: ['green', 'black'] })).toEqual(
@@ -126,7 +129,9 @@ describe('deck pool query', () => {
     const searcher = new PoolSearcher(store.db);
     const page = searcher.search(poolSearchOf(osmcg, input({ limit: 10 })));
     expect(page).toMatchObject({ total: 1_000, totalExact: false });
-    const small = searcher.search(poolSearchOf(osmcg, input({ limit: 10, types: ['spell'], setId: 'core', costMin: 1, costMax: 1 })));
+    const small = searcher.search(
+      poolSearchOf(osmcg, input({ limit: 10, types: ['spell'], setId: 'core', costMin: 1, costMax: 1 })),
+    );
     expect(small.totalExact).toBe(true);
     expect(small.total).toBe(docs(1_300).filter((c) => c.doc.type === 'spell' && c.setId === 'core' && c.doc.cost === 1).length);
   });
@@ -135,7 +140,9 @@ describe('deck pool query', () => {
     const store = storeWithCards(30);
     const searcher = new PoolSearcher(store.db);
     const find = (partial: Partial<PoolInput>) => everyPage(searcher, poolSearchOf(osmcg, input({ ...partial, limit: 100 })));
-    store.cards.saveMany([{ id: 'c1', setId: 'core', doc: { type: 'spell', name: 'Zephyr', colors: ['black'], cost: 9 }, searchText: 'Zephyr' }]);
+    store.cards.saveMany([
+      { id: 'c1', setId: 'core', doc: { type: 'spell', name: 'Zephyr', colors: ['black'], cost: 9 }, searchText: 'Zephyr' },
+    ]);
     expect(find({ costMin: 9 })).toEqual(['c1']);
     expect(find({ withinIdentity: ['red'], query: 'zephyr' })).toEqual([]);
     store.db.prepare('DELETE FROM cards WHERE id = ?').run('c1');
@@ -143,7 +150,9 @@ describe('deck pool query', () => {
   });
 
   it('refuses requests that do not fit the game, naming what is wrong', () => {
-    expect(() => poolSearchOf(osmcg, input({ sectionId: 'sideboard' }))).toThrow('no deck section "sideboard" (sections: "hero", "main"');
+    expect(() => poolSearchOf(osmcg, input({ sectionId: 'sideboard' }))).toThrow(
+      'no deck section "sideboard" (sections: "hero", "main"',
+    );
     expect(() => poolSearchOf(osmcg, input({ types: ['hero'] }))).toThrow('Deck cannot hold "hero" cards');
     expect(() => poolSearchOf(osmcg, input({ withinIdentity: ['purple'] }))).toThrow('"purple" is not a color of');
     expect(() => poolSearchOf(osmcg, input({ costMin: 5, costMax: 2 }))).toThrow('The lowest cost (5) is above the highest (2)');
@@ -157,7 +166,13 @@ describe('deck pool query', () => {
       updatedAt: '',
       doc: { type: 'creature', name: 'X', cost: 3, colors: ['red'], atk: 2, hp: 'lots', art: { id: 'a'.repeat(64) } },
     });
-    expect(card).toMatchObject({ typeLabel: 'Creature', cost: 3, identity: ['red'], stats: [2, null, null, null], imageId: 'a'.repeat(64) });
+    expect(card).toMatchObject({
+      typeLabel: 'Creature',
+      cost: 3,
+      identity: ['red'],
+      stats: [2, null, null, null],
+      imageId: 'a'.repeat(64),
+    });
   });
 });
 
