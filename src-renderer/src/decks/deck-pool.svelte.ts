@@ -209,7 +209,7 @@ export class DeckPoolModel {
 
   /**
    * Adds what the quick-add box says ("3 fire bolt"): candidates from the server (the name as
-   * typed, then looser word prefixes for typos), the closest name added, the next ones offered.
+   * typed and looser word prefixes, for typos), the closest name added, the next ones offered.
    */
   async quickAdd(): Promise<void> {
     const line = parseQuickAdd(this.quickText);
@@ -218,12 +218,14 @@ export class DeckPoolModel {
     const base: PoolRequest = { systemId: request.systemId, sectionId: request.sectionId, sort: 'name', limit: 50 };
     if (request.withinIdentity) base.withinIdentity = request.withinIdentity;
     try {
-      let candidates: PoolCard[] = [];
+      // Every looser search adds candidates, so a near name is offered beside the best one.
+      const candidates = new Map<string, PoolCard>();
       for (const query of candidateQueries(line.name)) {
-        candidates = (await this.deps.api.searchDeckPool({ ...base, query })).cards;
-        if (candidates.length > 0) break;
+        for (const row of (await this.deps.api.searchDeckPool({ ...base, query })).cards) {
+          if (!candidates.has(row.card.id)) candidates.set(row.card.id, row);
+        }
       }
-      const ranked = rankByName(line.name, candidates, (row) => row.card.doc.name);
+      const ranked = rankByName(line.name, [...candidates.values()], (row) => row.card.doc.name);
       const best = ranked[0];
       if (!best) {
         this.quickResult = null;
