@@ -47,7 +47,14 @@ function poolDeps() {
     const words = (request.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const found = cards
       .filter((card) => (request.types ?? section.types).includes(card.doc.type))
-      .filter((card) => words.every((word) => card.doc.name.toLowerCase().split(/[\s,]+/).some((w) => w.startsWith(word))))
+      .filter((card) =>
+        words.every((word) =>
+          card.doc.name
+            .toLowerCase()
+            .split(/[\s,]+/)
+            .some((w) => w.startsWith(word)),
+        ),
+      )
       .filter(
         (card) =>
           !request.withinIdentity ||
@@ -120,7 +127,11 @@ describe('DeckBuilderModel', () => {
     expect(model.report?.legal).toBe(true);
     await model.save();
     expect(deps.api.saveDeck).toHaveBeenCalledWith({
-      deck: expect.objectContaining({ id: 'd1', systemId: 'osmcg', sections: expect.objectContaining({ hero: [{ cardId: 'osmcg-core-001', count: 1 }] }) }),
+      deck: expect.objectContaining({
+        id: 'd1',
+        systemId: 'osmcg',
+        sections: expect.objectContaining({ hero: [{ cardId: 'osmcg-core-001', count: 1 }] }),
+      }),
     });
     expect(model.dirty).toBe(false);
   });
