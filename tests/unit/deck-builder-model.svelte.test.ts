@@ -60,7 +60,7 @@ function poolDeps() {
           !request.withinIdentity ||
           (card.doc.colors as string[]).every((c) => c === 'neutral' || request.withinIdentity!.includes(c)),
       );
-    const start = request.after ? request.after.seq : 0;
+    const start = (request.after as { seq: number } | undefined)?.seq ?? 0;
     const limit = request.limit ?? 200;
     const page = found.slice(start, start + limit);
     return {
