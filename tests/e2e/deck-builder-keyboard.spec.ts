@@ -131,3 +131,44 @@ for (const game of ['osmcg', 'muhq', 'odd-frontier', 'miscrits', 'omms']) {
     }
   });
 }
+
+test('the pool by mouse: double-click and drag add, headers sort, filters narrow the whole library', async ({ page }) => {
+  await page.getByTestId('nav-decks').click();
+  await page.getByTestId('new-deck-name').fill('Mouse deck');
+  await page.getByTestId('new-deck').click();
+  await page.locator('[data-testid="pool-row"][data-card-name="Pyra, Ashen Marshal"]').dblclick();
+  await expect(page.getByTestId('section-count-hero')).toHaveText('1 / 1');
+  // Only red and neutral cards once Pyra leads; the toggle lets the others in.
+  await page.getByTestId('deck-card-search').fill('tidal');
+  await expect(page.getByTestId('pool-total')).toHaveText('0 cards');
+  await expect(page.locator('[data-testid="pool-row"][data-card-name="Tidal Oracle"]')).toHaveCount(0);
+  await page.getByTestId('pool-only-legal').uncheck();
+  await expect(page.locator('[data-testid="pool-row"][data-card-name="Tidal Oracle"]')).toHaveCount(1);
+  await page.getByTestId('pool-only-legal').check();
+  await page.getByTestId('deck-card-search').fill('');
+
+  await page.getByTestId('pool-sort-cost').click();
+  const costs = await page
+    .getByTestId('pool-row')
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('.num')[0]?.textContent));
+  const numbers = costs.filter((cost) => cost !== '—').map(Number);
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  await page.getByTestId('pool-sort-cost').click();
+  await expect(page.getByTestId('pool-sort-cost')).toHaveAttribute('data-sort', 'descending');
+
+  await page.getByTestId('pool-type-spell').click();
+  await expect(page.getByTestId('pool-row').first()).toBeVisible();
+  for (const type of await page.getByTestId('pool-row').locator('.type').allTextContents()) expect(type).toBe('Spell');
+
+  await page.locator('[data-testid="pool-row"][data-card-name="Fire Bolt"]').dragTo(page.getByTestId('deck-section-main'));
+  await expect(page.locator('[data-testid="deck-entry"][data-card-name="Fire Bolt"]')).toHaveAttribute(
+    'aria-label',
+    '1 × Fire Bolt',
+  );
+  await page.locator('[data-testid="pool-row"][data-card-name="Fire Bolt"]').dblclick();
+  await expect(page.locator('[data-testid="deck-entry"][data-card-name="Fire Bolt"]')).toHaveAttribute(
+    'aria-label',
+    '2 × Fire Bolt',
+  );
+  await expect(page.getByTestId('section-count-main')).toHaveText('2 / 30');
+});
