@@ -14,13 +14,18 @@ import { PoolSearcher, POOL_SORTS, writePoolGame, type PoolSearch } from '../../
 import { Store } from '../../src-main/store/store';
 import { poolGameOf, poolSearchOf, toPoolCard, type PoolInput } from '../../src-main/services/deck-pool';
 import { loadGameSystem } from '../../src-main/services/game-systems';
+import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { apiCaller } from './api-call';
+import { appPaths } from '../../src-main/app-paths';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const osmcg: GameSystem = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
 
 const openDbs: SqliteDatabase[] = [];
 const dirs: string[] = [];
-afterEach(() => {
+const apps: Cardwright[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
   for (const db of openDbs.splice(0)) if (db.open) db.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -197,5 +202,61 @@ describe('migration 5 on an existing library', () => {
     );
     expect(cheap.sort()).toEqual(expected.map((c) => c.id).sort());
     expect(readFileSync(join(dataDir, 'cardwright.sqlite')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('searchDeckPool through the API', () => {
+  function openApp(): { app: Cardwright; call: ReturnType<typeof apiCaller> } {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-pool-api-'));
+    dirs.push(dataDir);
+    const app = openCardwright({ dataDir, ...appPaths(ROOT) });
+    apps.push(app);
+    return { app, call: apiCaller(app) };
+  }
+
+  it("offers the sample cards inside Pyra's identity, with the pool's columns", async () => {
+    const { call } = openApp();
+    const page = await call('searchDeckPool', { systemId: 'osmcg', sectionId: 'main', withinIdentity: ['red'], sort: 'cost' });
+    expect(page.cards.length).toBeGreaterThan(10);
+    expect(page.cards.every((row) => row.identity.every((c) => c === 'red' || c === 'neutral'))).toBe(true);
+    const costs = page.cards.map((row) => row.cost ?? Infinity);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    const bolt = page.cards.find((row) => row.card.doc.name === 'Fire Bolt');
+    expect(bolt).toMatchObject({ typeLabel: 'Spell', identity: ['red'] });
+  });
+
+  it('answers bad input with BAD_INPUT and a sentence', async () => {
+    const { call } = openApp();
+    await expect(
+      call('searchDeckPool', { systemId: 'osmcg', sectionId: 'main', withinIdentity: ['mauve'] }),
+    ).rejects.toMatchObject({
+      code: 'BAD_INPUT',
+      message: expect.stringContaining('"mauve" is not a color of'),
+    });
+    await expect(call('searchDeckPool', { systemId: 'osmcg', sectionId: 'main', sort: 'rarity' as never })).rejects.toMatchObject(
+      {
+        code: 'BAD_INPUT',
+      },
+    );
+    await expect(call('searchDeckPool', { systemId: 'nope', sectionId: 'main' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Search text never breaks the query: FTS operators are searched for as words.
+    const odd = await call('searchDeckPool', { systemId: 'osmcg', sectionId: 'main', query: '"AND (* NEAR' });
+    expect(odd.cards).toEqual([]);
+  });
+
+  it('gives a game installed later its identity at once (the bundle import writes its pool fields first)', async () => {
+    const { call } = openApp();
+    const text = readFileSync(join(ROOT, 'docs/tutorial/lantern-watch.cardwright-system.json'), 'utf8');
+    await call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text });
+    const ember = await call('searchDeckPool', {
+      systemId: 'lantern-watch',
+      sectionId: 'watch',
+      withinIdentity: ['ember'],
+      limit: 1000,
+    });
+    const all = await call('searchDeckPool', { systemId: 'lantern-watch', sectionId: 'watch', limit: 1000 });
+    expect(ember.cards.length).toBeGreaterThan(0);
+    expect(ember.cards.length).toBeLessThan(all.cards.length);
+    expect(ember.cards.every((row) => row.identity.every((f) => f === 'ember' || f === 'dusk'))).toBe(true);
   });
 });
