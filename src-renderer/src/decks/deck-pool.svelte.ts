@@ -12,6 +12,7 @@ import { api } from '../api/client';
 import { debounce } from '../lib/debounce';
 import { showError } from '../lib/toast.svelte';
 import type { DeckBuilderModel } from './deck-builder.svelte';
+import { POOL_PAGE_SIZE } from './pool-page-size';
 import { candidateQueries, parseQuickAdd, rankByName } from './quick-add';
 
 /** What the last quick-add did: the card added and the next-closest names, to swap it for one. */
@@ -30,9 +31,6 @@ export interface DeckPoolDeps {
 }
 
 const appDeps: DeckPoolDeps = { api, showError, debounceMs: 150 };
-
-/** Rows per page: a few screens of the virtual list; the next page loads near its end. */
-export const POOL_PAGE_SIZE = 200;
 
 export type PoolRequest = Parameters<ApiClient['searchDeckPool']>[0];
 
