@@ -154,6 +154,19 @@ describe('deck pool query', () => {
     expect(find({ costMin: 9 })).toEqual([]);
   });
 
+  it("computes a game's rows again when its cost or identity field changes", () => {
+    const store = storeWithCards(40);
+    const searcher = new PoolSearcher(store.db);
+    const cheapest = () => searcher.search({ ...poolSearchOf(osmcg, input({ sort: 'cost', limit: 40 })) }).cards[0].doc;
+    expect(cheapest().cost).toBe(0);
+    // The same fields again: nothing to do. Another cost field: the rows follow it.
+    writePoolGame(store.db, poolGameOf(osmcg));
+    writePoolGame(store.db, { ...poolGameOf(osmcg), costField: 'missing' });
+    expect(searcher.search(poolSearchOf(osmcg, input({ costMax: 100 }))).total).toBe(0);
+    writePoolGame(store.db, poolGameOf(osmcg));
+    expect(cheapest().cost).toBe(0);
+  });
+
   it('refuses requests that do not fit the game, naming what is wrong', () => {
     expect(() => poolSearchOf(osmcg, input({ sectionId: 'sideboard' }))).toThrow(
       'no deck section "sideboard" (sections: "hero", "main"',
