@@ -152,6 +152,11 @@ describe('deck pool query', () => {
     expect(find({ withinIdentity: ['red'], query: 'zephyr' })).toEqual([]);
     store.db.prepare('DELETE FROM cards WHERE id = ?').run('c1');
     expect(find({ costMin: 9 })).toEqual([]);
+    // A deleted set takes its cards by cascade, and their pool rows with them.
+    store.db.prepare('DELETE FROM sets WHERE id = ?').run('extra');
+    const rows = (table: string) => store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    expect(rows('card_pool')).toBe(rows('cards'));
+    expect(find({})).toEqual(find({ setId: 'core' }));
   });
 
   it("computes a game's rows again when its cost or identity field changes", () => {
