@@ -80,9 +80,11 @@ export class DeckBuilderModel {
 
   /** Adds cards to what the builder knows (search results, the deck's own cards). */
   remember(cards: readonly CardRecord[]): void {
-    if (cards.length === 0) return;
+    // A card seen again unchanged keeps its record, so what derives from it (the leader) holds still.
+    const fresh = cards.filter((card) => this.known.get(card.id)?.updatedAt !== card.updatedAt);
+    if (fresh.length === 0) return;
     const next = new Map(this.known);
-    for (const card of cards) next.set(card.id, card);
+    for (const card of fresh) next.set(card.id, card);
     this.known = next;
   }
 
