@@ -20,6 +20,8 @@ import { measureArtExport } from './art-export';
 import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { measureTextExport } from './text-export';
 import { measureDeckStats } from './deck-stats';
+import { measureDeckPool } from './deck-pool';
+import { databaseFile } from '../src-main/store/database';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -74,6 +76,13 @@ it('imports a 100,000-card set in one transaction', async () => {
     value: `${(elapsed / 1000).toFixed(1)} s (${Math.round(LIBRARY_SIZE / (elapsed / 1000)).toLocaleString('en')} cards/s)`,
     target: '< 60 s',
   });
+});
+
+it('deck pool query with the identity filter', async () => {
+  // Run alone (-t "deck pool"), the import above was skipped: bring the library in first.
+  const present = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 1 });
+  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+  results.push(...(await measureDeckPool(app.handlers, databaseFile(dataDir), LIBRARY_SIZE)));
 });
 
 it('searches the library as you type', async () => {

@@ -9,6 +9,7 @@ import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-l
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
+import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import {
@@ -235,6 +236,36 @@ const searchCursor: z.ZodType<SearchCursor> = z.object({
   seq: z.number().int().min(0),
 });
 
+/** One card of the deck builder's pool: the record plus what the pool's columns show. */
+export interface PoolCard {
+  card: CardRecord;
+  typeLabel: string;
+  /** deck.builder.costField's value; absent when the card has none. */
+  cost?: number;
+  /** The card's identity values (system.identity), in the game's order. */
+  identity: string[];
+  /** deck.builder.stats, in that order; null where the card has no such number. */
+  stats: (number | null)[];
+  /** The card's first picture, for the row's thumbnail. */
+  imageId?: string;
+}
+
+/** A page of searchDeckPool, paged like searchCards (`after: previous.next`). */
+export interface PoolResult {
+  cards: PoolCard[];
+  total: number;
+  totalExact: boolean;
+  next: PoolCursor | null;
+}
+
+export type PoolSortInput = (typeof POOL_SORTS)[number];
+
+const poolCursor: z.ZodType<PoolCursor> = z.object({
+  key: z.union([z.string().max(100_000), z.number()]),
+  name: z.string().max(100_000),
+  seq: z.number().int().min(0),
+});
+
 /**
  * The largest set or game-bundle file an import accepts, in characters. 100 MB is many times the
  * largest real set (10,000 cards export to about 5 MB) and keeps an import's peak memory sane.
@@ -429,6 +460,31 @@ export const apiContract = {
     }),
   ),
   getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),
+  /**
+   * The deck builder's pool over the whole library (store/deck-pool.ts): the game's cards that
+   * may go in `sectionId`, narrowed by `types`, `setId`, `identityAny` (cards with one of these
+   * identity values), `costMin`/`costMax` (deck.builder.costField) and the search text; with
+   * `withinIdentity` (the leader's identity values) only cards whose identity fits inside it
+   * (neutral values always fit). Sorted by name, cost, type or identity; the total is exact up to 1,000.
+   */
+  searchDeckPool: returns<PoolResult>()(
+    z.object({
+      systemId: id,
+      sectionId: id,
+      query: z.string().max(500).default(''),
+      types: z.array(id).max(50).optional(),
+      setId: id.optional(),
+      withinIdentity: z.array(id).max(64).optional(),
+      identityAny: z.array(id).max(64).optional(),
+      costMin: z.number().finite().optional(),
+      costMax: z.number().finite().optional(),
+      sort: z.enum(POOL_SORTS).default('name'),
+      descending: z.boolean().default(false),
+      limit: z.number().int().min(1).max(1_000).default(200),
+      after: poolCursor.optional(),
+    }),
+  ),
+
   validateCard: returns<ValidationIssue[]>()(z.object({ systemId: id, doc: cardDocument })),
   saveCard: returns<SaveCardResult>()(z.object({ id: id.optional(), setId: id, doc: cardDocument })),
   deleteCard: returns<TrashReceipt>()(byId),

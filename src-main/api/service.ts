@@ -21,6 +21,7 @@ import { deleteFromTrash, emptyTrash, listTrash, purgeExpiredTrash, restoreFromT
 import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-game-data';
 import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
+import { poolSearchOf, toPoolResult, trackPoolGames } from '../services/deck-pool';
 import { SystemRegistry } from '../services/system-registry';
 import { ImageLibrary } from '../images/image-library';
 import { gameFontBlob } from '../fonts/game-font-files';
@@ -76,6 +77,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
   const lib: Library = { store, systems: new SystemRegistry(installed), images: new ImageLibrary(store, options.dataDir) };
   try {
+    trackPoolGames(store.db, lib.systems);
     purgeExpiredTrash(lib, folders);
     const seeded = seedSamples(lib, options.samplesDir);
     for (const problem of seeded.problems) console.warn(`[cardwright] sample not imported: ${problem}`);
@@ -117,6 +119,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     searchCards: (input) => readers.read('searchCards', input),
     getCards: ({ ids }) => readers.read('getCards', { ids }),
+    searchDeckPool: async (input) => {
+      const system = lib.systems.require(input.systemId);
+      return toPoolResult(system, await readers.read('searchDeckPool', poolSearchOf(system, input)));
+    },
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
     saveCard: (input) => saveCard(lib, { id: input.id, setId: input.setId, doc: input.doc as CardDocument }),
     deleteCard: ({ id }) => deleteCard(lib, id),

@@ -8,6 +8,7 @@ import { backupIfStale } from '../services/backups';
 import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { CardSearcher, type CardSearch, type CardSearchPage } from '../store/card-search';
 import { CardsRepo } from '../store/cards-repo';
+import { PoolSearcher, type PoolPage, type PoolSearch } from '../store/deck-pool';
 import type { SqliteDatabase } from '../store/database';
 import { SetsRepo } from '../store/sets-repo';
 
@@ -15,6 +16,7 @@ import { SetsRepo } from '../store/sets-repo';
 export interface ReadCalls {
   searchCards: { input: CardSearch; output: CardSearchPage };
   getCards: { input: { ids: readonly string[] }; output: CardRecord[] };
+  searchDeckPool: { input: PoolSearch; output: PoolPage };
   listSets: { input: Record<string, never>; output: CardSetInfo[] };
   /** The start-up backup (backups.ts): a snapshot of the library when the newest is a day old. */
   dailyBackup: { input: { dataDir: string }; output: BackupInfo | null };
@@ -34,12 +36,14 @@ export function openReadConnection(file: string): SqliteDatabase {
 
 export class Reader {
   private readonly searcher: CardSearcher;
+  private readonly pool: PoolSearcher;
   // The repositories also prepare their writes; on a read-only connection those are never run.
   private readonly cards: CardsRepo;
   private readonly sets: SetsRepo;
 
   constructor(readonly db: SqliteDatabase) {
     this.searcher = new CardSearcher(db);
+    this.pool = new PoolSearcher(db);
     this.cards = new CardsRepo(db);
     this.sets = new SetsRepo(db);
   }
@@ -48,6 +52,8 @@ export class Reader {
     switch (request.method) {
       case 'searchCards':
         return this.searcher.search(request.input);
+      case 'searchDeckPool':
+        return this.pool.search(request.input);
       case 'getCards':
         return this.cards.getMany(request.input.ids);
       case 'listSets':

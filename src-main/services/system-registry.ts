@@ -19,6 +19,7 @@ export interface InstalledSystem {
 export class SystemRegistry {
   private readonly byId = new Map<string, InstalledSystem>();
   private readonly validators = new Map<string, CardValidator>();
+  private readonly installListeners: ((system: GameSystem) => void)[] = [];
 
   constructor(
     installed: readonly InstalledSystem[],
@@ -52,7 +53,13 @@ export class SystemRegistry {
     const previous = this.byId.get(entry.system.id);
     this.byId.set(entry.system.id, entry);
     this.validators.delete(entry.system.id);
+    for (const listener of this.installListeners) listener(entry.system);
     return previous;
+  }
+
+  /** Runs `listener` for every system installed from now on (the deck pool's fields follow it). */
+  onInstall(listener: (system: GameSystem) => void): void {
+    this.installListeners.push(listener);
   }
 
   uninstall(systemId: string): void {

@@ -4,6 +4,7 @@
 // a newer Cardwright is refused before anything touches it.
 
 import type Database from 'better-sqlite3';
+import { poolRowInsertForNew, poolRowsInsert } from './pool-rows';
 
 export interface Migration {
   /** The user_version the database has after this migration. */
@@ -164,6 +165,54 @@ CREATE TABLE images (
 CREATE INDEX images_by_added_at ON images (added_at);
 `;
 
+// The deck builder's card pool (store/deck-pool.ts): one narrow row per card with what the pool
+// filters and sorts by — the game, type, name, set, cost and the identity as a bitmask — kept by
+// triggers, with one covering index per sort order. What a game's cost and identity fields are
+// comes from its system.json: `pool_games` holds them (written at start-up and when a game is
+// installed, which refills that game's rows); the migration fills every existing card, with cost
+// and identity left empty until its game has been registered.
+const deckPoolSchema = `
+CREATE TABLE pool_games (
+  system_id     TEXT PRIMARY KEY,
+  signature     TEXT NOT NULL,
+  identity_path TEXT,
+  cost_path     TEXT
+) WITHOUT ROWID;
+CREATE TABLE pool_identity_bits (
+  system_id TEXT NOT NULL,
+  value     TEXT NOT NULL,
+  bit       INTEGER NOT NULL,
+  PRIMARY KEY (system_id, value)
+) WITHOUT ROWID;
+-- WITHOUT ROWID: seq is then an ordinary column the indexes order by (an index column naming a
+-- rowid alias is not used for ORDER BY, which would sort each run of equal names).
+CREATE TABLE card_pool (
+  seq           INTEGER NOT NULL PRIMARY KEY,
+  system_id     TEXT NOT NULL,
+  set_id        TEXT NOT NULL,
+  type          TEXT NOT NULL,
+  name          TEXT NOT NULL COLLATE NOCASE,
+  cost_key      REAL NOT NULL,
+  identity_mask INTEGER NOT NULL,
+  identity_key  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX card_pool_by_name ON card_pool (system_id, name, seq, type, set_id, cost_key, identity_mask);
+CREATE INDEX card_pool_by_cost ON card_pool (system_id, cost_key, name, seq, type, set_id, identity_mask);
+CREATE INDEX card_pool_by_type ON card_pool (system_id, type, name, seq, set_id, cost_key, identity_mask);
+CREATE INDEX card_pool_by_identity ON card_pool (system_id, identity_key, name, seq, type, set_id, cost_key, identity_mask);
+CREATE TRIGGER card_pool_after_insert AFTER INSERT ON cards BEGIN
+  ${poolRowInsertForNew()};
+END;
+CREATE TRIGGER card_pool_after_update AFTER UPDATE OF doc, set_id ON cards BEGIN
+  DELETE FROM card_pool WHERE seq = old.seq;
+  ${poolRowInsertForNew()};
+END;
+CREATE TRIGGER card_pool_after_delete AFTER DELETE ON cards BEGIN
+  DELETE FROM card_pool WHERE seq = old.seq;
+END;
+${poolRowsInsert()};
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -178,6 +227,11 @@ export const migrations: readonly Migration[] = [
     up: (db) => db.exec(searchIndexes),
   },
   { version: 4, description: 'images: the picture library that image fields reference', up: (db) => db.exec(imagesSchema) },
+  {
+    version: 5,
+    description: "deck pool: each card's game, type, cost and identity, indexed per sort order",
+    up: (db) => db.exec(deckPoolSchema),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

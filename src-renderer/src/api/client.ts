@@ -113,6 +113,7 @@ const METHODS: Record<ApiMethod, true> = {
   deleteSet: true,
   searchCards: true,
   getCards: true,
+  searchDeckPool: true,
   previewPrint: true,
   validateCard: true,
   saveCard: true,

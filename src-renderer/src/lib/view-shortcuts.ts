@@ -1,5 +1,6 @@
 // Keys that work inside one view (not app commands), for the shortcut sheet. Keep in step with
-// the views' own key handling: LibraryView's list, the art in the editor's preview
+// the views' own key handling: LibraryView's list, the deck builder's pool and deck list
+// (decks/deck-keys.ts), the art in the editor's preview
 // (art-crop.svelte.ts) and Modal (native <dialog>).
 
 import type { AppCommand } from '../../../src-main/api/commands';
@@ -21,6 +22,17 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
       { keys: ['↑', '↓'], label: 'Select the previous / next card' },
       { keys: ['Home', 'End'], label: 'Select the first / last card' },
       { keys: ['Enter'], label: 'Edit the selected card' },
+    ],
+  },
+  {
+    title: 'Deck builder: card pool and deck list',
+    shortcuts: [
+      { keys: ['↑', '↓'], label: 'Move through the pool (PageUp / PageDown, Home / End too)' },
+      { keys: ['Enter'], label: 'Add a copy of the pool’s card (or double-click it)' },
+      { keys: ['+', '−'], label: 'One copy more / fewer of the card in the pool or the deck list' },
+      { keys: ['1–9'], label: 'Set the card’s count' },
+      { keys: ['0'], label: 'Take the card out of the deck' },
+      { keys: ['Tab'], label: 'From the pool to the deck list' },
     ],
   },
   {

@@ -1,0 +1,43 @@
+// How a card becomes its row in `card_pool` (migration 5), as SQL shared by the triggers, the
+// migration's fill and the refill when a game's fields change (deck-pool.ts). The game's cost and
+// identity fields are read through `pool_games` (JSON paths) and `pool_identity_bits` (a bit per
+// identity value), so the SQL never names a game's fields.
+
+/** The sort key of cards without a cost: after every real cost. */
+export const NO_COST_KEY = 1e300;
+
+/** identity_key = number of identity values × 2^40 + the mask: fewer values first, then by value order. */
+export const IDENTITY_COUNT_WEIGHT = 2 ** 40;
+
+/** Identity values past this many get no bit (the mask is a 40-bit integer beside the count). */
+export const MAX_IDENTITY_BITS = 40;
+
+/** The columns of card_pool for card `a` (alias of cards, or `new` in a trigger), joined to `s` (sets) and `g` (pool_games). */
+function poolRowColumns(a: string): string {
+  const bits = `FROM json_each(${a}.doc, g.identity_path) j JOIN pool_identity_bits b ON b.system_id = s.system_id AND b.value = j.value`;
+  return [
+    `${a}.seq`,
+    's.system_id',
+    `${a}.set_id`,
+    `ifnull(${a}.type, '')`,
+    `ifnull(${a}.name, '')`,
+    `CASE WHEN json_type(${a}.doc, g.cost_path) IN ('integer', 'real') THEN json_extract(${a}.doc, g.cost_path) ELSE ${NO_COST_KEY} END`,
+    `ifnull((SELECT sum(DISTINCT 1 << b.bit) ${bits}), 0)`,
+    `ifnull((SELECT count(DISTINCT b.bit) * ${IDENTITY_COUNT_WEIGHT} + sum(DISTINCT 1 << b.bit) ${bits}), 0)`,
+  ].join(', ');
+}
+
+/** The INSERT a trigger runs for the card `new`. */
+export function poolRowInsertForNew(): string {
+  return `INSERT INTO card_pool SELECT ${poolRowColumns('new')} FROM sets s LEFT JOIN pool_games g ON g.system_id = s.system_id WHERE s.id = new.set_id`;
+}
+
+/** The INSERT of every card matching `where` (over `c` cards, `s` sets), for fills and refills. */
+export function poolRowsInsert(where = '1'): string {
+  return `INSERT OR REPLACE INTO card_pool SELECT ${poolRowColumns('c')} FROM cards c JOIN sets s ON s.id = c.set_id LEFT JOIN pool_games g ON g.system_id = s.system_id WHERE ${where}`;
+}
+
+/** A JSON path to a top-level field, quoted so any field name is one key. */
+export function fieldPath(field: string): string {
+  return `$.${JSON.stringify(field)}`;
+}
