@@ -84,7 +84,8 @@ export type DeckRule =
   | QuotaRule
   | RequiresRule
   | CardsMatchRule
-  | PrerequisiteRule;
+  | PrerequisiteRule
+  | CompleteSetRule;
 
 export type DeckRuleKind = DeckRule['kind'];
 
@@ -174,6 +175,22 @@ export interface PrerequisiteRule extends RuleBase {
   targetField?: string;
 }
 
+/**
+ * The sections hold exactly a listed set of cards, each as often as it is listed (OMMS: a
+ * standard pack, one of each of 54 cards). Cards are told apart by `field` ("name" when
+ * absent), so a violation names the exact card missing or doubled, not a whole category.
+ */
+export interface CompleteSetRule extends RuleBase {
+  kind: 'completeSet';
+  sections?: string[];
+  /** The card field the listed values are matched against; "name" when absent. */
+  field?: string;
+  /** Every card of the complete set by its field value, repeated once per copy it needs. */
+  cards: string[];
+  /** What the complete set is called in messages: "a standard pack". */
+  label: string;
+}
+
 export interface PlayFormat {
   id: string;
   label: string;
@@ -227,6 +244,8 @@ export const VIOLATION_CODES = [
   'REQUIRED_MISSING',
   'CARD_NOT_ALLOWED',
   'MISSING_PREREQUISITE',
+  'SET_CARD_MISSING',
+  'SET_CARD_EXTRA',
   'BANNED_CARD',
   'RESTRICTED_CARD',
   'UNKNOWN_FORMAT',
