@@ -219,6 +219,11 @@ export interface DeckFill {
 export interface DeckEntry {
   cardId: string;
   count: number;
+  /**
+   * The card's name when the deck was last saved (the app stores it on every save), so a card
+   * deleted from the library is still shown by name; never used to find the card.
+   */
+  name?: string;
 }
 
 export interface Deck {

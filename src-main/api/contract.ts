@@ -37,7 +37,12 @@ function withoutProtoKey<T extends z.ZodType>(schema: T, what: string) {
 }
 
 const cardDocument = withoutProtoKey(z.object({ type: z.string(), name: z.string() }).catchall(z.unknown()), 'a card field name');
-const deckEntry = z.object({ cardId: id, count: z.number().int().min(1).max(999) });
+const deckEntry = z.object({
+  cardId: id,
+  count: z.number().int().min(1).max(999),
+  /** The card's name when last saved (shown if the card is deleted); saveDeck sets it itself. */
+  name: z.string().max(500).optional(),
+});
 const deckInput = z.object({
   id: id.optional(),
   systemId: id,

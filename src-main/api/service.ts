@@ -10,7 +10,7 @@ import { databaseFile } from '../store/database';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
-import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
+import { checkDeck, deckSummaries, deckWithDeletedNames, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
@@ -118,7 +118,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     deleteCard: ({ id }) => deleteCard(lib, id),
 
     listDecks: ({ systemId }) => deckSummaries(lib, systemId),
-    getDeck: ({ id }) => requireDeck(lib, id),
+    getDeck: ({ id }) => deckWithDeletedNames(lib, requireDeck(lib, id)),
     previewPrint: ({ source, copies, limit }) => previewPrintSource(lib, source, copies, limit),
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),

@@ -8,7 +8,7 @@
 import type { Deck } from '../../card-schema/deck/format';
 import { apiContract, type FileBlob } from '../api/contract';
 import type { Library } from './card-library';
-import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
+import { deckProblems, requireDeck, saveDeck, summarizeProblems, type DeckInput } from './deck-library';
 import { describeIssues, invalidFile, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 
 export const DECK_FILE_FORMAT = 'cardwright-deck';
@@ -61,5 +61,6 @@ export function importDeckFile(lib: Library, fileName: string, text: string): De
   }
   const deck: DeckInput = { ...parsed };
   if (deck.id !== undefined && lib.store.decks.get(deck.id)) delete deck.id;
-  return lib.store.decks.save(deck);
+  // saveDeck stores each entry's card name with it (kept if the card is deleted later).
+  return saveDeck(lib, deck);
 }

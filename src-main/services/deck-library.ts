@@ -22,6 +22,34 @@ export function requireDeck(lib: Library, deckId: string): Deck {
   return deck;
 }
 
+/**
+ * The deck with a name on every entry whose card is gone: the name stored on its last save,
+ * else the trashed card's (decks saved before names were stored), so the builder can show
+ * "Fire Bolt (deleted)" instead of an id.
+ */
+export function deckWithDeletedNames(lib: Library, deck: Deck): Deck {
+  const cards = referencedCards(lib, deck);
+  const named = (entry: DeckEntry): DeckEntry => {
+    if (cards.has(entry.cardId) || entry.name !== undefined) return entry;
+    const name = lib.store.trash.trashedCardName(entry.cardId);
+    return name === undefined ? entry : { ...entry, name };
+  };
+  const sections = Object.fromEntries(Object.entries(deck.sections).map(([id, entries]) => [id, entries.map(named)]));
+  return { ...deck, sections };
+}
+
+/** Each entry with its card's current name, so the name outlives the card (see deckWithDeletedNames). */
+function withCardNames(deck: DeckInput, cards: Map<string, CardRecord>): DeckInput {
+  const named = (entry: DeckEntry): DeckEntry => {
+    const card = cards.get(entry.cardId);
+    return card ? { ...entry, name: card.doc.name } : entry;
+  };
+  return {
+    ...deck,
+    sections: Object.fromEntries(Object.entries(deck.sections).map(([id, entries]) => [id, entries.map(named)])),
+  };
+}
+
 function referencedCards(lib: Library, deck: DeckInput): Map<string, CardRecord> {
   const ids = new Set<string>();
   for (const entries of Object.values(deck.sections)) for (const entry of entries) ids.add(entry.cardId);
@@ -47,8 +75,12 @@ export function deckProblems(lib: Library, deck: DeckInput, system: GameSystem):
     entries.forEach((entry, index) => {
       const card = cards.get(entry.cardId);
       const where = `sections.${sectionId}[${index}]`;
-      if (!card) problems.push(`${where}: no card with id "${entry.cardId}" in the library`);
-      else if (card.systemId !== system.id) {
+      if (!card) {
+        const what = entry.name
+          ? `"${entry.name}" was deleted from the library (id "${entry.cardId}"); replace or remove it`
+          : `no card with id "${entry.cardId}" in the library`;
+        problems.push(`${where}: ${what}`);
+      } else if (card.systemId !== system.id) {
         problems.push(`${where}: "${card.doc.name}" is a card of game system "${card.systemId}", not of ${system.name}`);
       }
     });
@@ -66,7 +98,7 @@ export function saveDeck(lib: Library, deck: DeckInput): Deck {
   const system = lib.systems.require(deck.systemId);
   const problems = deckProblems(lib, deck, system);
   if (problems.length > 0) throw new ApiError(`Deck "${deck.name}" cannot be saved: ${summarizeProblems(problems)}`, 'BAD_INPUT');
-  return lib.store.decks.save(deck);
+  return lib.store.decks.save(withCardNames(deck, referencedCards(lib, deck)));
 }
 
 /** Moves the deck to the trash. */

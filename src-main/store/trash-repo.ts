@@ -106,6 +106,9 @@ export class TrashRepo {
       takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
+      trashedCardName: db
+        .prepare<[string], string>("SELECT json_extract(doc, '$.name') FROM trash_cards WHERE id = ? LIMIT 1")
+        .pluck(),
       missingSets: db
         .prepare<[string, string], string>(
           `SELECT DISTINCT c.set_id FROM trash_cards c WHERE c.trash_id = ?
@@ -155,6 +158,12 @@ export class TrashRepo {
   /** The name of a set with this id that is in the trash, if one is. */
   trashedSetName(setId: string): string | undefined {
     return this.statements.trashedSetName.get(setId);
+  }
+
+  /** The name of a card with this id that is in the trash, if one is (decks show it for a deleted card). */
+  trashedCardName(cardId: string): string | undefined {
+    const name = this.statements.trashedCardName.get(cardId);
+    return typeof name === 'string' ? name : undefined;
   }
 
   get(id: string): TrashEntryRow | undefined {
