@@ -226,11 +226,22 @@ export interface DeckEntry {
   name?: string;
 }
 
+/**
+ * Builder-only boards every game has without declaring them: cards a player keeps beside the
+ * deck. They are kept apart from `sections` (so a game section named "sideboard" cannot clash)
+ * and never count for legality, go to the playtest deck or print with the deck.
+ */
+export const SIDE_BOARDS = ['sideboard', 'maybeboard'] as const;
+export type SideBoardId = (typeof SIDE_BOARDS)[number];
+export type DeckBoards = Partial<Record<SideBoardId, DeckEntry[]>>;
+
 export interface Deck {
   id: string;
   systemId: string;
   name: string;
   notes?: string;
+  /** The sideboard and maybeboard (see SIDE_BOARDS); absent or empty when unused. */
+  boards?: DeckBoards;
   /** Play format id (see DeckFormat.formats); the system's first format when absent. */
   format?: string;
   sections: Record<string, DeckEntry[]>;

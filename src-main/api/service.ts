@@ -10,7 +10,22 @@ import { databaseFile } from '../store/database';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
-import { checkDeck, deckSummaries, deckWithDeletedNames, deleteDeck, requireDeck, saveDeck } from '../services/deck-library';
+import {
+  deleteDeckSnapshot,
+  getDeckSnapshot,
+  keepDeckSnapshot,
+  listDeckSnapshots,
+  restoreDeckSnapshot,
+} from '../services/deck-snapshots';
+import {
+  checkDeck,
+  deckSummaries,
+  deckWithDeletedNames,
+  deleteDeck,
+  duplicateDeck,
+  requireDeck,
+  saveDeck,
+} from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
@@ -122,6 +137,12 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     previewPrint: ({ source, copies, limit }) => previewPrintSource(lib, source, copies, limit),
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
+    duplicateDeck: ({ id, name }) => duplicateDeck(lib, id, name),
+    listDeckSnapshots: ({ deckId }) => listDeckSnapshots(lib, deckId),
+    getDeckSnapshot: ({ id }) => getDeckSnapshot(lib, id),
+    keepDeckSnapshot: ({ deckId, name }) => keepDeckSnapshot(lib, deckId, name),
+    restoreDeckSnapshot: ({ id }) => restoreDeckSnapshot(lib, id),
+    deleteDeckSnapshot: ({ id }) => deleteDeckSnapshot(lib, id),
     checkDeck: ({ deck }) => checkDeck(lib, deck),
 
     exportDeck: ({ id }) => exportDeckFile(lib, id),
