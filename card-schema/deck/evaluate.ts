@@ -155,8 +155,14 @@ function plural(n: number, word: string): string {
 
 function unknownCards(context: Context): Violation[] {
   const missing: string[] = [];
+  const names: string[] = [];
   for (const entries of Object.values(context.sections)) {
-    for (const entry of entries) if (!context.lookup(entry.cardId) && !missing.includes(entry.cardId)) missing.push(entry.cardId);
+    for (const entry of entries) {
+      if (context.lookup(entry.cardId) || missing.includes(entry.cardId)) continue;
+      missing.push(entry.cardId);
+      // A deck stores each card's name when saved: name the deleted card, not its id.
+      names.push(entry.name ? `"${entry.name}"` : entry.cardId);
+    }
   }
   if (missing.length === 0) return [];
   return [
@@ -164,7 +170,7 @@ function unknownCards(context: Context): Violation[] {
       code: 'UNKNOWN_CARD',
       rule: 'cards-exist',
       cardIds: missing,
-      message: `${plural(missing.length, 'card')} in this deck no longer exist${missing.length === 1 ? 's' : ''} in the library (${listNames(missing)}).`,
+      message: `${plural(missing.length, 'card')} in this deck no longer exist${missing.length === 1 ? 's' : ''} in the library (${listNames(names)}).`,
     },
   ];
 }

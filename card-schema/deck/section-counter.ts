@@ -4,7 +4,7 @@
 // hides it while it is empty instead of showing "0 / ≤0".
 
 import type { GameSystem } from '../system/format';
-import type { SectionSizeRule } from './format';
+import type { DeckSectionDef, SectionSizeRule } from './format';
 
 export type SectionCounter =
   | { kind: 'count'; text: string }
@@ -53,4 +53,14 @@ export function sectionShown(counter: SectionCounter): boolean {
 /** The counter's text: "30 / 30", or for a section that must stay empty, "must be empty". */
 export function counterText(counter: SectionCounter): string {
   return counter.kind === 'count' ? counter.text : `${counter.count} — must be empty`;
+}
+
+/**
+ * The first non-leader section the deck's play format lets hold cards (where the builder adds
+ * by default): a Miscrits boss deck starts on its boss deck, not on the book it must leave empty.
+ */
+export function firstOpenSection(system: GameSystem, deckFormat: string | undefined): DeckSectionDef | undefined {
+  const formatId = deckFormat ?? system.deck.formats?.[0]?.id;
+  const candidates = system.deck.sections.filter((s) => !s.leader);
+  return candidates.find((s) => sectionSizeRule(system, s.id, formatId)?.max !== 0) ?? candidates[0];
 }

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { entryName } from '../../card-schema/deck/entry-name';
+import { evaluateDeck } from '../../card-schema/deck/evaluate';
+import { loadSamples } from './systems/harness';
 import { cardNumber, printingLabels } from '../../card-schema/deck/printing-labels';
 import { rankReplacements, replaceCard } from '../../card-schema/deck/replace-card';
 import Database from 'better-sqlite3';
@@ -24,6 +26,20 @@ describe('deck entry names and printings (pure)', () => {
     });
     expect(entryName({ cardId: 'x', name: 'Fire Bolt' }, undefined)).toEqual({ name: 'Fire Bolt (deleted)', deleted: true });
     expect(entryName({ cardId: '15b29d94' }, undefined)).toEqual({ name: 'Deleted card 15b29d94', deleted: true });
+  });
+
+  it('names a deleted card in the legality report by its stored name', () => {
+    const { system } = loadSamples('omms');
+    const report = evaluateDeck(
+      system,
+      { systemId: 'omms', sections: { pack: [{ cardId: 'gone-1', count: 1, name: 'Queen of Hearts' }] } },
+      () => undefined,
+    );
+    expect(report.violations[0]).toMatchObject({
+      code: 'UNKNOWN_CARD',
+      cardIds: ['gone-1'],
+      message: '1 card in this deck no longer exists in the library ("Queen of Hearts").',
+    });
   });
 
   it('reads a card number from the digits its id ends with', () => {

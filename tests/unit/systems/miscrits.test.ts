@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { counterText, sectionCounter, sectionShown } from '../../../card-schema/deck/section-counter';
+import { counterText, firstOpenSection, sectionCounter, sectionShown } from '../../../card-schema/deck/section-counter';
 import { evaluateDeck } from '../../../card-schema/deck/evaluate';
 import { createPlaytest } from '../../../card-schema/playtest/engine';
 import { createCardValidator } from '../../../src-main/services/card-validator';
@@ -95,6 +95,9 @@ describe('Miscrits game system', () => {
     expect(counterText(counter('book', 'constructed', 12))).toBe('12 / 40');
     expect(counterText(counter('boss-deck', 'boss', 14))).toBe('14 / ≥10');
     expect(sectionShown(counter('boss', 'constructed', 0))).toBe(false);
+    // The builder adds to the first section the format lets hold cards.
+    expect(firstOpenSection(system, 'boss')?.id).toBe('boss-deck');
+    expect(firstOpenSection(system, undefined)?.id).toBe('book');
   });
 
   it('redraws an opening hand of 5 until it holds a basic miscrit', () => {
