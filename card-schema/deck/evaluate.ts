@@ -1,6 +1,7 @@
 // Deck legality: evaluates a system's declarative deck rules against a deck. Pure and linear in
 // the deck's size, so the deck builder can run it on every change. Each rule yields at most one
-// violation naming every card involved (copy limits: one per card, so each can be fixed alone).
+// violation naming every card involved (copy limits and complete sets: one per card, so each can
+// be fixed alone).
 // Rules scoped to play formats apply only when the deck is in one of them.
 
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
