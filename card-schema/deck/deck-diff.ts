@@ -94,7 +94,13 @@ export function diffDecks(
   for (const id of [...Object.keys(before.sections), ...Object.keys(after.sections)]) if (!ids.includes(id)) ids.push(id);
   const parts: PartDiff[] = [];
   for (const id of ids) {
-    const part = diffPart(id, false, Object.hasOwn(before.sections, id) ? before.sections[id] : undefined, Object.hasOwn(after.sections, id) ? after.sections[id] : undefined, nameOf);
+    const part = diffPart(
+      id,
+      false,
+      Object.hasOwn(before.sections, id) ? before.sections[id] : undefined,
+      Object.hasOwn(after.sections, id) ? after.sections[id] : undefined,
+      nameOf,
+    );
     if (part) parts.push(part);
   }
   for (const id of SIDE_BOARDS) {

@@ -44,7 +44,8 @@ function mapEntries<T extends DeckInput>(deck: T, change: (entry: DeckEntry) => 
     ...deck,
     sections: Object.fromEntries(Object.entries(deck.sections).map(([id, entries]) => [id, entries.map(change)])),
   };
-  if (deck.boards) mapped.boards = Object.fromEntries(Object.entries(deck.boards).map(([id, entries]) => [id, entries.map(change)]));
+  if (deck.boards)
+    mapped.boards = Object.fromEntries(Object.entries(deck.boards).map(([id, entries]) => [id, entries.map(change)]));
   return mapped;
 }
 

@@ -39,7 +39,14 @@ function cardCount(version: DeckVersion): number {
 }
 
 function summary(row: DeckSnapshotRow): DeckSnapshotSummary {
-  return { id: row.id, deckId: row.deckId, kind: row.kind, name: row.name, createdAt: row.createdAt, cards: cardCount(row.version) };
+  return {
+    id: row.id,
+    deckId: row.deckId,
+    kind: row.kind,
+    name: row.name,
+    createdAt: row.createdAt,
+    cards: cardCount(row.version),
+  };
 }
 
 function requireSnapshot(lib: Library, snapshotId: string): DeckSnapshotRow {

@@ -46,7 +46,9 @@ export class DeckSnapshotsRepo {
         `INSERT INTO deck_snapshots (id, deck_id, kind, name, doc, created_at) VALUES (@id, @deckId, @kind, @name, @doc, @now)`,
       ),
       // Newest first; rowid breaks ties between snapshots taken within one millisecond.
-      list: db.prepare<[string], Row>(`SELECT ${columns} FROM deck_snapshots WHERE deck_id = ? ORDER BY created_at DESC, rowid DESC`),
+      list: db.prepare<[string], Row>(
+        `SELECT ${columns} FROM deck_snapshots WHERE deck_id = ? ORDER BY created_at DESC, rowid DESC`,
+      ),
       get: db.prepare<[string], Row>(`SELECT ${columns} FROM deck_snapshots WHERE id = ?`),
       remove: db.prepare<[string]>('DELETE FROM deck_snapshots WHERE id = ?'),
       rename: db.prepare<[string, string]>("UPDATE deck_snapshots SET kind = 'named', name = ? WHERE id = ?"),

@@ -205,7 +205,11 @@ export const migrations: readonly Migration[] = [
     up: (db) => db.exec(searchIndexes),
   },
   { version: 4, description: 'images: the picture library that image fields reference', up: (db) => db.exec(imagesSchema) },
-  { version: 5, description: 'deck snapshots: earlier versions of each deck, and their trash', up: (db) => db.exec(deckSnapshotsSchema) },
+  {
+    version: 5,
+    description: 'deck snapshots: earlier versions of each deck, and their trash',
+    up: (db) => db.exec(deckSnapshotsSchema),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

@@ -82,7 +82,12 @@ describe('database fixtures from earlier releases', () => {
         });
       }
       for (const snap of content.snapshots ?? []) {
-        expect(await call('getDeckSnapshot', { id: snap.id })).toMatchObject({ deckId: snap.deckId, kind: snap.kind, name: snap.name, version: snap.version });
+        expect(await call('getDeckSnapshot', { id: snap.id })).toMatchObject({
+          deckId: snap.deckId,
+          kind: snap.kind,
+          name: snap.name,
+          version: snap.version,
+        });
       }
       expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(content.decks.map((deck) => deck.id).sort());
 

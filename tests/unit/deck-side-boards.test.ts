@@ -24,7 +24,10 @@ describe('side boards (pure)', () => {
 
   it('moves every copy in one step, merging with copies already there', () => {
     const moved = moveCard(parts, 'wolf', { kind: 'section', id: 'main' }, { kind: 'board', id: 'sideboard' });
-    expect(moved).toEqual({ sections: { main: [], hero: parts.sections.hero }, boards: { sideboard: [{ cardId: 'wolf', count: 4 }] } });
+    expect(moved).toEqual({
+      sections: { main: [], hero: parts.sections.hero },
+      boards: { sideboard: [{ cardId: 'wolf', count: 4 }] },
+    });
     const back = moveCard(moved, 'wolf', { kind: 'board', id: 'sideboard' }, { kind: 'section', id: 'main' });
     expect(back.sections.main).toEqual([{ cardId: 'wolf', count: 4 }]);
     expect(compactBoards(back.boards)).toBeUndefined();
@@ -83,13 +86,18 @@ describe('side boards through the API', () => {
   async function packWithBoards(): Promise<Deck> {
     const summary = (await call('listDecks', { systemId: 'omms' })).find((d) => d.legal)!;
     const deck = await call('getDeck', { id: summary.id });
-    return call('saveDeck', { deck: { ...deck, boards: { sideboard: [{ cardId: 'omms-pack-club-7', count: 2 }], maybeboard: [] } } });
+    return call('saveDeck', {
+      deck: { ...deck, boards: { sideboard: [{ cardId: 'omms-pack-club-7', count: 2 }], maybeboard: [] } },
+    });
   }
 
   it('stores the boards (empty ones dropped), judges and prints without them', async () => {
     const deck = await packWithBoards();
     expect(deck.boards).toEqual({ sideboard: [{ cardId: 'omms-pack-club-7', count: 2, name: 'Seven of Clubs' }] });
-    expect((await call('listDecks', { systemId: 'omms' })).find((d) => d.id === deck.id)).toMatchObject({ legal: true, counts: { pack: 54 } });
+    expect((await call('listDecks', { systemId: 'omms' })).find((d) => d.id === deck.id)).toMatchObject({
+      legal: true,
+      counts: { pack: 54 },
+    });
     const pdf = await call('exportPdf', { source: { kind: 'deck', deckId: deck.id }, print: {} });
     expect(pdf.cards).toBe(54);
   });
@@ -97,7 +105,9 @@ describe('side boards through the API', () => {
   it('refuses a board card of another game or that does not exist, naming where', async () => {
     const deck = await packWithBoards();
     const bad = await call('checkDeck', { deck }).then(() =>
-      call('saveDeck', { deck: { ...deck, boards: { maybeboard: [{ cardId: 'osmcg-core-001', count: 1 }] } } }).catch((e: Error) => e),
+      call('saveDeck', { deck: { ...deck, boards: { maybeboard: [{ cardId: 'osmcg-core-001', count: 1 }] } } }).catch(
+        (e: Error) => e,
+      ),
     );
     expect((bad as Error).message).toContain('boards.maybeboard[0]');
   });

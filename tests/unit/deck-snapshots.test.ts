@@ -56,13 +56,24 @@ describe('diffDecks', () => {
         removed: [{ cardId: 'bolt', name: 'Fire Bolt', before: 2, after: 0 }],
         changed: [{ cardId: 'wolf', name: 'Ember Wolf', before: 3, after: 4 }],
       },
-      { id: 'sideboard', board: true, added: [{ cardId: 'bolt', name: 'Fire Bolt', before: 0, after: 2 }], removed: [], changed: [] },
+      {
+        id: 'sideboard',
+        board: true,
+        added: [{ cardId: 'bolt', name: 'Fire Bolt', before: 0, after: 2 }],
+        removed: [],
+        changed: [],
+      },
     ]);
   });
 
   it('finds nothing between equal versions, and names a deleted card by its stored name', () => {
     expect(diffDecks(before, structuredClone(before), ['hero', 'main'], nameOf)).toEqual({ fields: [], parts: [], same: true });
-    const gone = diffDecks(before, { ...before, sections: { ...before.sections, main: [{ cardId: 'x9', count: 1, name: 'Old Lamp' }] } }, [], nameOf);
+    const gone = diffDecks(
+      before,
+      { ...before, sections: { ...before.sections, main: [{ cardId: 'x9', count: 1, name: 'Old Lamp' }] } },
+      [],
+      nameOf,
+    );
     expect(gone.parts[0].added).toEqual([{ cardId: 'x9', name: 'Old Lamp', before: 0, after: 1 }]);
   });
 });
@@ -152,7 +163,10 @@ describe('deck snapshots and duplicates (API)', () => {
     expect(await call('listDeckSnapshots', { deckId: deck.id })).toEqual([]);
     await call('saveDeck', { deck: { ...deck, notes: 'Changed after the upgrade' } });
     const [snapshot] = await call('listDeckSnapshots', { deckId: deck.id });
-    expect((await call('getDeckSnapshot', { id: snapshot.id })).version).toMatchObject({ name: 'Fixture Deck', notes: 'Kept across releases' });
+    expect((await call('getDeckSnapshot', { id: snapshot.id })).version).toMatchObject({
+      name: 'Fixture Deck',
+      notes: 'Kept across releases',
+    });
   });
 
   it('duplicates a deck with its boards, notes and format as "Copy of …"', async () => {
@@ -163,7 +177,12 @@ describe('deck snapshots and duplicates (API)', () => {
     });
     const copy = await call('duplicateDeck', { id: withBoards.id });
     expect(copy.id).not.toBe(deck.id);
-    expect(copy).toMatchObject({ name: `Copy of ${deck.name}`, notes: 'mine', sections: withBoards.sections, boards: withBoards.boards });
+    expect(copy).toMatchObject({
+      name: `Copy of ${deck.name}`,
+      notes: 'mine',
+      sections: withBoards.sections,
+      boards: withBoards.boards,
+    });
     expect((await call('duplicateDeck', { id: deck.id, name: 'Second pack' })).name).toBe('Second pack');
     expect((await failure(call('duplicateDeck', { id: 'nope' }))).code).toBe('NOT_FOUND');
   });
