@@ -2,7 +2,7 @@
 // per section and side board, the cards added, removed, and whose count changed, plus the name,
 // notes and format. Pure, so the snapshot dialog and tests share it.
 
-import type { DeckBoards, DeckEntry } from './format';
+import type { Deck, DeckBoards, DeckEntry } from './format';
 import { SIDE_BOARDS } from './format';
 
 export interface DeckVersion {
@@ -11,6 +11,15 @@ export interface DeckVersion {
   format?: string;
   sections: Record<string, DeckEntry[]>;
   boards?: DeckBoards;
+}
+
+/** What a version holds of a deck; empty notes and boards are left out, so they compare equal to none. */
+export function deckVersion(deck: Pick<Deck, 'name' | 'notes' | 'format' | 'sections' | 'boards'>): DeckVersion {
+  const version: DeckVersion = { name: deck.name, sections: deck.sections };
+  if (deck.notes !== undefined && deck.notes !== '') version.notes = deck.notes;
+  if (deck.format !== undefined) version.format = deck.format;
+  if (deck.boards !== undefined && Object.keys(deck.boards).length > 0) version.boards = deck.boards;
+  return version;
 }
 
 export interface CardChange {

@@ -3,7 +3,7 @@
 // keeps the version it replaces too, so no restore loses work. Snapshots go with their deck to
 // the trash and back (store/trash-repo.ts) and are deleted with it for good.
 
-import type { DeckVersion } from '../../card-schema/deck/deck-diff';
+import { deckVersion as versionOf, type DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { Deck } from '../../card-schema/deck/format';
 import { ApiError, type DeckSnapshot, type DeckSnapshotSummary } from '../api/contract';
 import type { DeckSnapshotRow } from '../store/deck-snapshots-repo';
@@ -12,14 +12,6 @@ import { requireDeck } from './deck-library';
 
 /** Automatic snapshots kept per deck; older ones are dropped. Named ones are kept until deleted. */
 export const AUTO_SNAPSHOTS_KEPT = 20;
-
-export function versionOf(deck: Pick<Deck, 'name' | 'notes' | 'format' | 'sections' | 'boards'>): DeckVersion {
-  const version: DeckVersion = { name: deck.name, sections: deck.sections };
-  if (deck.notes !== undefined && deck.notes !== '') version.notes = deck.notes;
-  if (deck.format !== undefined) version.format = deck.format;
-  if (deck.boards !== undefined && Object.keys(deck.boards).length > 0) version.boards = deck.boards;
-  return version;
-}
 
 const sameVersion = (a: DeckVersion, b: DeckVersion) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -123,3 +123,28 @@ describe('side boards through the API', () => {
     expect(JSON.parse(new TextDecoder().decode((await call('exportDeck', { id: plain.id })).bytes)).formatVersion).toBe(1);
   });
 });
+
+describe('a game section named "sideboard"', () => {
+  it("is the game's own section, judged as such, and the builder-only sideboard stays apart", () => {
+    const omms = loadSamples('omms');
+    const system = {
+      ...omms.system,
+      deck: {
+        ...omms.system.deck,
+        sections: [...omms.system.deck.sections, { id: 'sideboard', label: 'Rules sideboard', types: ['joker'] }],
+        rules: [{ kind: 'sectionSize' as const, section: 'sideboard', max: 1 }],
+      },
+    };
+    const joker = [{ cardId: 'omms-pack-joker-red', count: 2 }];
+    const lookup = (id: string) => omms.docs.get(id);
+    const judged = evaluateDeck(system, { systemId: 'omms', sections: { sideboard: joker } }, lookup);
+    expect(judged).toMatchObject({ legal: false, counts: { sideboard: 2 } });
+    const withBoard: Pick<Deck, 'systemId' | 'sections' | 'boards'> = {
+      systemId: 'omms',
+      sections: {},
+      boards: { sideboard: joker },
+    };
+    const apart = evaluateDeck(system, withBoard, lookup);
+    expect(apart).toMatchObject({ legal: true, counts: { sideboard: 0 } });
+  });
+});

@@ -2,7 +2,7 @@
 // comparing any two versions (or one with the deck as saved now) with the pure diffDecks, and
 // restoring one (the service keeps the replaced version as a snapshot first).
 
-import { diffDecks, type DeckDiff, type DeckVersion } from '../../../card-schema/deck/deck-diff';
+import { deckVersion as versionOf, diffDecks, type DeckDiff, type DeckVersion } from '../../../card-schema/deck/deck-diff';
 import type { Deck, DeckEntry } from '../../../card-schema/deck/format';
 import type { CardRecord, GameSystem } from '../../../card-schema/system/format';
 import type { ApiClient, DeckSnapshotSummary } from '../../../src-main/api/contract';
@@ -35,14 +35,6 @@ export function snapshotLabel(snapshot: DeckSnapshotSummary): string {
 export function whenLabel(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function versionOf(deck: Deck): DeckVersion {
-  const version: DeckVersion = { name: deck.name, sections: deck.sections };
-  if (deck.notes) version.notes = deck.notes;
-  if (deck.format !== undefined) version.format = deck.format;
-  if (deck.boards) version.boards = deck.boards;
-  return version;
 }
 
 export class DeckSnapshotsModel {
