@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
-import type { Deck, DeckReport } from '../../card-schema/deck/format';
+import { SIDE_BOARDS, type Deck, type DeckReport } from '../../card-schema/deck/format';
 import type { DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
@@ -269,7 +269,12 @@ const searchFilters = z.object({
 
 /** What a PDF prints: a deck (each entry's count), a set, every match of a search, or picked cards in order. */
 const printSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deck'), deckId: id }),
+  z.object({
+    kind: z.literal('deck'),
+    deckId: id,
+    /** Side boards printed too, after the deck's sections (never unless asked). */
+    boards: z.array(z.enum(SIDE_BOARDS)).max(2).optional(),
+  }),
   z.object({ kind: z.literal('set'), setId: id }),
   searchFilters.extend({ kind: z.literal('search') }),
   z.object({ kind: z.literal('cards'), cardIds: z.array(id).min(1).max(MAX_PRINT_CARDS) }),

@@ -2,7 +2,7 @@
 // progress) but must be well-formed: sections of its game, cards that exist in the library
 // and belong to that game. Legality always comes from the shared `evaluateDeck`.
 
-import type { Deck, DeckEntry, DeckReport } from '../../card-schema/deck/format';
+import { SIDE_BOARDS, type Deck, type DeckEntry, type DeckReport, type SideBoardId } from '../../card-schema/deck/format';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
@@ -199,16 +199,27 @@ export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, D
     .filter(([, entries]) => entries.length > 0);
 }
 
-export function deckPrintItems(lib: Library, deck: Deck): PrintItem[] {
+/**
+ * What printing the deck puts on paper: its sections, leader first; its sideboard and maybeboard
+ * only when asked (`boards`), after them.
+ */
+export function deckPrintItems(lib: Library, deck: Deck, boards: readonly SideBoardId[] = []): PrintItem[] {
   const system = lib.systems.require(deck.systemId);
   const cards = referencedCards(lib, deck);
   const items: PrintItem[] = [];
   const missing: string[] = [];
-  for (const [sectionId, entries] of sectionsInPrintOrder(system, deck)) {
+  const lists: [string, DeckEntry[]][] = [
+    ...sectionsInPrintOrder(system, deck).map(([id, entries]): [string, DeckEntry[]] => [`sections.${id}`, entries]),
+    ...SIDE_BOARDS.filter((id) => boards.includes(id)).map((id): [string, DeckEntry[]] => [
+      `boards.${id}`,
+      deck.boards?.[id] ?? [],
+    ]),
+  ];
+  for (const [place, entries] of lists) {
     entries.forEach((entry, index) => {
       const card = cards.get(entry.cardId);
       if (card) items.push({ system, doc: card.doc, copies: entry.count });
-      else missing.push(`sections.${sectionId}[${index}]: no card with id "${entry.cardId}"`);
+      else missing.push(`${place}[${index}]: no card with id "${entry.cardId}"`);
     });
   }
   if (missing.length > 0) {

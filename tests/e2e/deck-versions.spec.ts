@@ -93,11 +93,21 @@ test('cards move to the sideboard in one step and the deck is duplicated', async
   const board = page.getByTestId('board-sideboard');
   await expect(board.locator('[data-testid="board-entry"][data-card-name="Fire Bolt"] .qty')).toHaveText('2×');
   await expect(page.locator('[data-testid="violation"][data-code="SECTION_TOO_SMALL"]')).toContainText('28 cards');
+  // The sideboard prints only when asked.
+  await page.getByTestId('save-deck').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'not legal yet' })).toBeVisible();
+  await page.getByTestId('print-deck').click();
+  await expect(page.getByTestId('print-what')).toHaveText('Deck “Ember Vanguard”: 29 cards');
+  await page.getByTestId('print-dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('print-sideboard').check();
+  await page.getByTestId('print-deck').click();
+  await expect(page.getByTestId('print-what')).toHaveText('Deck “Ember Vanguard” with the sideboard: 31 cards');
+  await page.getByTestId('print-dialog').getByRole('button', { name: 'Close' }).click();
   await board.getByTestId('board-to-deck').click();
   await expect(page.getByTestId('legality-badge')).toHaveText('Legal');
   await page.getByTestId('deck-notes').fill('Burn first, ask later.');
   await page.getByTestId('save-deck').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved “Ember Vanguard”.' })).toBeVisible();
 
   await page.getByTestId('duplicate-deck').click();
   await expect(page.getByLabel('Deck name')).toHaveValue('Copy of Ember Vanguard');

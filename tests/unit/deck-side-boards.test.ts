@@ -100,6 +100,12 @@ describe('side boards through the API', () => {
     });
     const pdf = await call('exportPdf', { source: { kind: 'deck', deckId: deck.id }, print: {} });
     expect(pdf.cards).toBe(54);
+    // Printed only when asked.
+    const withSideboard = await call('exportPdf', {
+      source: { kind: 'deck', deckId: deck.id, boards: ['sideboard'] },
+      print: {},
+    });
+    expect(withSideboard.cards).toBe(56);
   });
 
   it('refuses a board card of another game or that does not exist, naming where', async () => {
