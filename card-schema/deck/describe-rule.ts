@@ -50,5 +50,7 @@ export function describeRule(system: GameSystem, rule: DeckRule): string {
       return `${sectionLabels(system, rule.sections)} may only hold ${rule.label} (${describeMatch(system, rule.match)}).`;
     case 'prerequisite':
       return `A card naming another in its ${rule.field} needs that card in the deck.`;
+    case 'completeSet':
+      return `${sectionLabels(system, rule.sections)} holds ${rule.label}: ${rule.cards.length} listed cards, each as often as listed.`;
   }
 }

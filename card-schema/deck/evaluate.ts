@@ -1,6 +1,7 @@
 // Deck legality: evaluates a system's declarative deck rules against a deck. Pure and linear in
 // the deck's size, so the deck builder can run it on every change. Each rule yields at most one
-// violation naming every card involved (copy limits: one per card, so each can be fixed alone).
+// violation naming every card involved (copy limits and complete sets: one per card, so each can
+// be fixed alone).
 // Rules scoped to play formats apply only when the deck is in one of them.
 
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
@@ -9,6 +10,7 @@ import { own } from '../own-keys';
 import type {
   AllowedTypesRule,
   CardsMatchRule,
+  CompleteSetRule,
   CopyLimitRule,
   Deck,
   DeckEntry,
@@ -97,6 +99,9 @@ export function evaluateDeck(
       case 'prerequisite':
         violations.push(...prerequisite(context, rule, id));
         break;
+      case 'completeSet':
+        violations.push(...completeSet(context, rule, id));
+        break;
     }
   });
   const report: DeckReport = { legal: violations.length === 0, counts, violations };
@@ -151,8 +156,14 @@ function plural(n: number, word: string): string {
 
 function unknownCards(context: Context): Violation[] {
   const missing: string[] = [];
+  const names: string[] = [];
   for (const entries of Object.values(context.sections)) {
-    for (const entry of entries) if (!context.lookup(entry.cardId) && !missing.includes(entry.cardId)) missing.push(entry.cardId);
+    for (const entry of entries) {
+      if (context.lookup(entry.cardId) || missing.includes(entry.cardId)) continue;
+      missing.push(entry.cardId);
+      // A deck stores each card's name when saved: name the deleted card, not its id.
+      names.push(entry.name ? `"${entry.name}"` : entry.cardId);
+    }
   }
   if (missing.length === 0) return [];
   return [
@@ -160,7 +171,7 @@ function unknownCards(context: Context): Violation[] {
       code: 'UNKNOWN_CARD',
       rule: 'cards-exist',
       cardIds: missing,
-      message: `${plural(missing.length, 'card')} in this deck no longer exist${missing.length === 1 ? 's' : ''} in the library (${listNames(missing)}).`,
+      message: `${plural(missing.length, 'card')} in this deck no longer exist${missing.length === 1 ? 's' : ''} in the library (${listNames(names)}).`,
     },
   ];
 }
@@ -182,7 +193,12 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
     return [{ ...base, code: 'SECTION_TOO_SMALL', message: `${label} has ${plural(count, 'card')}; it needs ${needs}.` }];
   }
   if (rule.max !== undefined && count > rule.max) {
-    return [{ ...base, code: 'SECTION_TOO_LARGE', message: `${label} has ${plural(count, 'card')}; it needs ${needs}.` }];
+    // A section the rule keeps empty "needs at most 0" reads as a riddle: say it must be empty.
+    const message =
+      rule.max === 0
+        ? `${label} must be empty here; it has ${plural(count, 'card')}.`
+        : `${label} has ${plural(count, 'card')}; it needs ${needs}.`;
+    return [{ ...base, code: 'SECTION_TOO_LARGE', message }];
   }
   return [];
 }
@@ -353,6 +369,55 @@ function cardsMatch(context: Context, rule: CardsMatchRule, id: string): Violati
       message: `${whereLabel(context, rule.sections)} may only hold ${rule.label}: ${listNames(names)} cannot be there.`,
     },
   ];
+}
+
+/**
+ * Counts the sections' copies per value of the rule's field against the listed set: each card
+ * the deck holds too often (or that is not in the set) is its own violation naming only that
+ * card; every card short is named in one "missing" violation, which highlights nothing since
+ * the missing cards are not in the deck.
+ */
+function completeSet(context: Context, rule: CompleteSetRule, id: string): Violation[] {
+  const field = rule.field ?? 'name';
+  const expected = new Map<string, number>();
+  for (const value of rule.cards) expected.set(value, (expected.get(value) ?? 0) + 1);
+  const held = new Map<string, { count: number; cardIds: string[] }>();
+  for (const { entry, doc } of entriesOf(context, rule.sections)) {
+    if (!doc) continue;
+    const raw = fieldValue(doc, field);
+    const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+    const group = held.get(value) ?? { count: 0, cardIds: [] };
+    group.count += entry.count;
+    if (!group.cardIds.includes(entry.cardId)) group.cardIds.push(entry.cardId);
+    held.set(value, group);
+  }
+  const base = { rule: id, ...singleSection(rule.sections) };
+  const where = whereLabel(context, rule.sections);
+  const violations: Violation[] = [];
+  for (const [value, group] of held) {
+    const wanted = expected.get(value) ?? 0;
+    if (group.count <= wanted) continue;
+    const shown = value === '' ? cardName(context, group.cardIds[0]) : `"${value}"`;
+    const message =
+      wanted === 0
+        ? `${shown} is not part of ${rule.label}.`
+        : `${shown} has ${copiesOf(group.count)}; ${rule.label} has ${wanted === 1 ? 'one' : wanted}.`;
+    violations.push({ ...base, code: 'SET_CARD_EXTRA', cardIds: group.cardIds, message });
+  }
+  const missing: string[] = [];
+  for (const [value, wanted] of expected) {
+    const short = wanted - (held.get(value)?.count ?? 0);
+    if (short > 0) missing.push(short === 1 ? `"${value}"` : `${short} × "${value}"`);
+  }
+  if (missing.length > 0) {
+    violations.push({
+      ...base,
+      code: 'SET_CARD_MISSING',
+      cardIds: [],
+      message: `${where} is missing ${listNames(missing)} to be ${rule.label}.`,
+    });
+  }
+  return violations;
 }
 
 /** The names a card's prerequisite field lists (a string, or an array of alternatives). */

@@ -84,7 +84,8 @@ export type DeckRule =
   | QuotaRule
   | RequiresRule
   | CardsMatchRule
-  | PrerequisiteRule;
+  | PrerequisiteRule
+  | CompleteSetRule;
 
 export type DeckRuleKind = DeckRule['kind'];
 
@@ -174,6 +175,22 @@ export interface PrerequisiteRule extends RuleBase {
   targetField?: string;
 }
 
+/**
+ * The sections hold exactly a listed set of cards, each as often as it is listed (OMMS: a
+ * standard pack, one of each of 54 cards). Cards are told apart by `field` ("name" when
+ * absent), so a violation names the exact card missing or doubled, not a whole category.
+ */
+export interface CompleteSetRule extends RuleBase {
+  kind: 'completeSet';
+  sections?: string[];
+  /** The card field the listed values are matched against; "name" when absent. */
+  field?: string;
+  /** Every card of the complete set by its field value, repeated once per copy it needs. */
+  cards: string[];
+  /** What the complete set is called in messages: "a standard pack". */
+  label: string;
+}
+
 export interface PlayFormat {
   id: string;
   label: string;
@@ -202,13 +219,29 @@ export interface DeckFill {
 export interface DeckEntry {
   cardId: string;
   count: number;
+  /**
+   * The card's name when the deck was last saved (the app stores it on every save), so a card
+   * deleted from the library is still shown by name; never used to find the card.
+   */
+  name?: string;
 }
+
+/**
+ * Builder-only boards every game has without declaring them: cards a player keeps beside the
+ * deck. They are kept apart from `sections` (so a game section named "sideboard" cannot clash)
+ * and never count for legality, go to the playtest deck or print with the deck.
+ */
+export const SIDE_BOARDS = ['sideboard', 'maybeboard'] as const;
+export type SideBoardId = (typeof SIDE_BOARDS)[number];
+export type DeckBoards = Partial<Record<SideBoardId, DeckEntry[]>>;
 
 export interface Deck {
   id: string;
   systemId: string;
   name: string;
   notes?: string;
+  /** The sideboard and maybeboard (see SIDE_BOARDS); absent or empty when unused. */
+  boards?: DeckBoards;
   /** Play format id (see DeckFormat.formats); the system's first format when absent. */
   format?: string;
   sections: Record<string, DeckEntry[]>;
@@ -227,6 +260,8 @@ export const VIOLATION_CODES = [
   'REQUIRED_MISSING',
   'CARD_NOT_ALLOWED',
   'MISSING_PREREQUISITE',
+  'SET_CARD_MISSING',
+  'SET_CARD_EXTRA',
   'BANNED_CARD',
   'RESTRICTED_CARD',
   'UNKNOWN_FORMAT',

@@ -4,7 +4,8 @@
 
 import { z } from 'zod';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
-import type { Deck, DeckReport } from '../../card-schema/deck/format';
+import { SIDE_BOARDS, type Deck, type DeckReport } from '../../card-schema/deck/format';
+import type { DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-list';
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
@@ -39,7 +40,12 @@ function withoutProtoKey<T extends z.ZodType>(schema: T, what: string) {
 }
 
 const cardDocument = withoutProtoKey(z.object({ type: z.string(), name: z.string() }).catchall(z.unknown()), 'a card field name');
-const deckEntry = z.object({ cardId: id, count: z.number().int().min(1).max(999) });
+const deckEntry = z.object({
+  cardId: id,
+  count: z.number().int().min(1).max(999),
+  /** The card's name when last saved (shown if the card is deleted); saveDeck sets it itself. */
+  name: z.string().max(500).optional(),
+});
 const deckInput = z.object({
   id: id.optional(),
   systemId: id,
@@ -48,6 +54,10 @@ const deckInput = z.object({
   /** Play format id; the system's first format when absent. */
   format: id.optional(),
   sections: withoutProtoKey(z.record(z.string(), z.array(deckEntry).max(2_000)), 'a deck section id'),
+  /** Sideboard and maybeboard (card-schema/deck/format.ts SIDE_BOARDS): never judged, played or printed. */
+  boards: z
+    .strictObject({ sideboard: z.array(deckEntry).max(2_000).optional(), maybeboard: z.array(deckEntry).max(2_000).optional() })
+    .optional(),
 });
 const limited = (range: { min: number; max: number }) => z.number().min(range.min).max(range.max);
 const sizeMm = (range: { min: number; max: number }) => z.object({ widthMm: limited(range), heightMm: limited(range) });
@@ -158,6 +168,23 @@ export interface ValidationIssue {
 }
 
 export type SaveCardResult = { ok: true; card: CardRecord } | { ok: false; issues: ValidationIssue[] };
+
+/** A kept version of a deck (see services/deck-snapshots.ts). */
+export interface DeckSnapshotSummary {
+  id: string;
+  deckId: string;
+  /** 'auto': the version a save or restore replaced; 'named': kept by the user. */
+  kind: 'auto' | 'named';
+  /** The user's name for it ('named'), or why it was kept ("Before restoring …"); may be empty. */
+  name: string;
+  createdAt: string;
+  /** Copies in the game's sections. */
+  cards: number;
+}
+
+export interface DeckSnapshot extends DeckSnapshotSummary {
+  version: DeckVersion;
+}
 
 export interface DeckSummary {
   id: string;
@@ -291,7 +318,12 @@ const searchFilters = z.object({
 
 /** What a PDF prints: a deck (each entry's count), a set, every match of a search, or picked cards in order. */
 const printSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deck'), deckId: id }),
+  z.object({
+    kind: z.literal('deck'),
+    deckId: id,
+    /** Side boards printed too, after the deck's sections (never unless asked). */
+    boards: z.array(z.enum(SIDE_BOARDS)).max(2).optional(),
+  }),
   z.object({ kind: z.literal('set'), setId: id }),
   searchFilters.extend({ kind: z.literal('search') }),
   z.object({ kind: z.literal('cards'), cardIds: z.array(id).min(1).max(MAX_PRINT_CARDS) }),
@@ -501,6 +533,16 @@ export const apiContract = {
   ),
   saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
   deleteDeck: returns<TrashReceipt>()(byId),
+  /** The deck's snapshots, newest first: automatic (each save keeps the version it replaced) and named. */
+  listDeckSnapshots: returns<DeckSnapshotSummary[]>()(z.object({ deckId: id })),
+  getDeckSnapshot: returns<DeckSnapshot>()(byId),
+  /** Keeps the deck as saved now under a name, until deleted. */
+  keepDeckSnapshot: returns<DeckSnapshotSummary>()(z.object({ deckId: id, name: z.string().trim().min(1).max(200) })),
+  /** Makes the snapshot the deck again; the version it replaces is kept as a snapshot first. */
+  restoreDeckSnapshot: returns<Deck>()(byId),
+  deleteDeckSnapshot: returns<void>()(byId),
+  /** A new deck with the deck's cards, boards, notes and format, named `name` or "Copy of …". */
+  duplicateDeck: returns<Deck>()(z.object({ id, name: z.string().trim().min(1).max(200).optional() })),
   checkDeck: returns<DeckReport>()(z.object({ deck: deckInput })),
   /** Builds and saves a deck with one of the system's generators from the library's cards. */
   exportDeck: returns<FileBlob>()(byId),

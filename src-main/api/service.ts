@@ -11,8 +11,24 @@ import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
-import { checkDeck, deckSummaries, deleteDeck, requireDeck, saveDeck, type DeckInput } from '../services/deck-library';
 import { exportTts, type TtsExport } from '../tts/tts-export';
+import {
+  deleteDeckSnapshot,
+  getDeckSnapshot,
+  keepDeckSnapshot,
+  listDeckSnapshots,
+  restoreDeckSnapshot,
+} from '../services/deck-snapshots';
+import {
+  checkDeck,
+  deckSummaries,
+  deckWithDeletedNames,
+  deleteDeck,
+  duplicateDeck,
+  requireDeck,
+  saveDeck,
+  type DeckInput,
+} from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
@@ -128,10 +144,16 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     deleteCard: ({ id }) => deleteCard(lib, id),
 
     listDecks: ({ systemId }) => deckSummaries(lib, systemId),
-    getDeck: ({ id }) => requireDeck(lib, id),
+    getDeck: ({ id }) => deckWithDeletedNames(lib, requireDeck(lib, id)),
     previewPrint: ({ source, copies, limit }) => previewPrintSource(lib, source, copies, limit),
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
+    duplicateDeck: ({ id, name }) => duplicateDeck(lib, id, name),
+    listDeckSnapshots: ({ deckId }) => listDeckSnapshots(lib, deckId),
+    getDeckSnapshot: ({ id }) => getDeckSnapshot(lib, id),
+    keepDeckSnapshot: ({ deckId, name }) => keepDeckSnapshot(lib, deckId, name),
+    restoreDeckSnapshot: ({ id }) => restoreDeckSnapshot(lib, id),
+    deleteDeckSnapshot: ({ id }) => deleteDeckSnapshot(lib, id),
     checkDeck: ({ deck }) => checkDeck(lib, deck),
 
     exportDeck: ({ id }) => exportDeckFile(lib, id),

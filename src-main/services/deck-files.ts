@@ -6,13 +6,15 @@
 // cards must already be in the library (import their set first); legality is not required.
 
 import type { Deck } from '../../card-schema/deck/format';
+import { compactBoards } from '../../card-schema/deck/side-boards';
 import { apiContract, type FileBlob } from '../api/contract';
 import type { Library } from './card-library';
-import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
+import { deckProblems, requireDeck, saveDeck, summarizeProblems, type DeckInput } from './deck-library';
 import { describeIssues, invalidFile, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 
 export const DECK_FILE_FORMAT = 'cardwright-deck';
-export const DECK_FILE_VERSION = 1;
+/** Version 2 added `boards` (sideboard, maybeboard); a deck without them is still written as 1, so older Cardwrights read it. */
+export const DECK_FILE_VERSION = 2;
 
 export interface DeckFileJson {
   format: typeof DECK_FILE_FORMAT;
@@ -41,7 +43,10 @@ export function serializeDeckFile(deck: Deck): DeckFileJson {
   const body: DeckFileJson['deck'] = { id: deck.id, systemId: deck.systemId, name: deck.name, sections: deck.sections };
   if (deck.notes !== undefined) body.notes = deck.notes;
   if (deck.format !== undefined) body.format = deck.format;
-  return { format: DECK_FILE_FORMAT, formatVersion: DECK_FILE_VERSION, deck: body };
+  const boards = compactBoards(deck.boards);
+  if (boards !== undefined) body.boards = boards;
+  // An older Cardwright would drop the boards silently: only a deck with boards needs version 2.
+  return { format: DECK_FILE_FORMAT, formatVersion: boards ? DECK_FILE_VERSION : 1, deck: body };
 }
 
 export function exportDeckFile(lib: Library, deckId: string): FileBlob {
@@ -56,10 +61,11 @@ export function importDeckFile(lib: Library, fileName: string, text: string): De
   if (problems.length > 0) {
     throw invalidFile(
       fileName,
-      `${summarizeProblems(problems.map((problem) => (problem.startsWith('sections.') ? `deck.${problem}` : problem)))} (import the deck's card set first)`,
+      `${summarizeProblems(problems.map((problem) => (/^(sections|boards)\./.test(problem) ? `deck.${problem}` : problem)))} (import the deck's card set first)`,
     );
   }
   const deck: DeckInput = { ...parsed };
   if (deck.id !== undefined && lib.store.decks.get(deck.id)) delete deck.id;
-  return lib.store.decks.save(deck);
+  // saveDeck stores each entry's card name with it (kept if the card is deleted later).
+  return saveDeck(lib, deck);
 }

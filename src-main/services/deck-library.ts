@@ -2,7 +2,7 @@
 // progress) but must be well-formed: sections of its game, cards that exist in the library
 // and belong to that game. Legality always comes from the shared `evaluateDeck`.
 
-import type { Deck, DeckEntry, DeckReport } from '../../card-schema/deck/format';
+import { SIDE_BOARDS, type Deck, type DeckEntry, type DeckReport, type SideBoardId } from '../../card-schema/deck/format';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
@@ -10,6 +10,7 @@ import { ApiError, type DeckSummary, type TrashReceipt } from '../api/contract';
 import type { PrintItem } from '../pdf/print-sheet';
 import type { DeckWrite } from '../store/decks-repo';
 import type { Library } from './card-library';
+import { keepReplacedVersion } from './deck-snapshots';
 import { moveToTrash } from './trash';
 
 export type DeckInput = DeckWrite;
@@ -22,9 +23,49 @@ export function requireDeck(lib: Library, deckId: string): Deck {
   return deck;
 }
 
+/**
+ * The deck with a name on every entry whose card is gone: the name stored on its last save,
+ * else the trashed card's (decks saved before names were stored), so the builder can show
+ * "Fire Bolt (deleted)" instead of an id.
+ */
+export function deckWithDeletedNames(lib: Library, deck: Deck): Deck {
+  const cards = referencedCards(lib, deck);
+  const named = (entry: DeckEntry): DeckEntry => {
+    if (cards.has(entry.cardId) || entry.name !== undefined) return entry;
+    const name = lib.store.trash.trashedCardName(entry.cardId);
+    return name === undefined ? entry : { ...entry, name };
+  };
+  return mapEntries(deck, named);
+}
+
+/** The deck with `change` applied to every entry of its sections and side boards. */
+function mapEntries<T extends DeckInput>(deck: T, change: (entry: DeckEntry) => DeckEntry): T {
+  const mapped: T = {
+    ...deck,
+    sections: Object.fromEntries(Object.entries(deck.sections).map(([id, entries]) => [id, entries.map(change)])),
+  };
+  if (deck.boards)
+    mapped.boards = Object.fromEntries(Object.entries(deck.boards).map(([id, entries]) => [id, entries.map(change)]));
+  return mapped;
+}
+
+/** Each entry with its card's current name, so the name outlives the card (see deckWithDeletedNames). */
+function withCardNames(deck: DeckInput, cards: Map<string, CardRecord>): DeckInput {
+  const named = (entry: DeckEntry): DeckEntry => {
+    const card = cards.get(entry.cardId);
+    return card ? { ...entry, name: card.doc.name } : entry;
+  };
+  return mapEntries(deck, named);
+}
+
+/** Every list of entries the deck holds: its sections, then its sideboard and maybeboard. */
+function entryLists(deck: DeckInput): DeckEntry[][] {
+  return [...Object.values(deck.sections), ...Object.values(deck.boards ?? {})];
+}
+
 function referencedCards(lib: Library, deck: DeckInput): Map<string, CardRecord> {
   const ids = new Set<string>();
-  for (const entries of Object.values(deck.sections)) for (const entry of entries) ids.add(entry.cardId);
+  for (const entries of entryLists(deck)) for (const entry of entries) ids.add(entry.cardId);
   return new Map(lib.store.cards.getMany([...ids]).map((card) => [card.id, card]));
 }
 
@@ -39,16 +80,25 @@ export function deckProblems(lib: Library, deck: DeckInput, system: GameSystem):
       `format: "${deck.format}" is not a play format of ${system.name} (${formats.length ? `formats: ${formats.join(', ')}` : 'it has none'})`,
     );
   }
-  for (const [sectionId, entries] of Object.entries(deck.sections)) {
-    if (!sectionIds.includes(sectionId)) {
+  const lists: [string, DeckEntry[]][] = [
+    ...Object.entries(deck.sections).map(([id, entries]): [string, DeckEntry[]] => [`sections.${id}`, entries]),
+    ...Object.entries(deck.boards ?? {}).map(([id, entries]): [string, DeckEntry[]] => [`boards.${id}`, entries]),
+  ];
+  for (const [place, entries] of lists) {
+    const sectionId = place.slice('sections.'.length);
+    if (place.startsWith('sections.') && !sectionIds.includes(sectionId)) {
       problems.push(`"${sectionId}" is not a deck section of ${system.name} (sections: ${sectionIds.join(', ')})`);
       continue;
     }
     entries.forEach((entry, index) => {
       const card = cards.get(entry.cardId);
-      const where = `sections.${sectionId}[${index}]`;
-      if (!card) problems.push(`${where}: no card with id "${entry.cardId}" in the library`);
-      else if (card.systemId !== system.id) {
+      const where = `${place}[${index}]`;
+      if (!card) {
+        const what = entry.name
+          ? `"${entry.name}" was deleted from the library (id "${entry.cardId}"); replace or remove it`
+          : `no card with id "${entry.cardId}" in the library`;
+        problems.push(`${where}: ${what}`);
+      } else if (card.systemId !== system.id) {
         problems.push(`${where}: "${card.doc.name}" is a card of game system "${card.systemId}", not of ${system.name}`);
       }
     });
@@ -66,7 +116,33 @@ export function saveDeck(lib: Library, deck: DeckInput): Deck {
   const system = lib.systems.require(deck.systemId);
   const problems = deckProblems(lib, deck, system);
   if (problems.length > 0) throw new ApiError(`Deck "${deck.name}" cannot be saved: ${summarizeProblems(problems)}`, 'BAD_INPUT');
-  return lib.store.decks.save(deck);
+  const named = withCardNames(deck, referencedCards(lib, deck));
+  return lib.store.transaction(() => {
+    const previous = deck.id === undefined ? undefined : lib.store.decks.get(deck.id);
+    const saved = lib.store.decks.save(named);
+    keepReplacedVersion(lib, previous, saved);
+    return saved;
+  });
+}
+
+const MAX_DECK_NAME = 200;
+
+/** "Copy of Ember Rush", cut to the longest name a deck may have. */
+export function copyName(name: string): string {
+  return `Copy of ${name}`.slice(0, MAX_DECK_NAME);
+}
+
+/**
+ * A new deck with everything of the original but its id: sections, boards, notes, format. Cards
+ * deleted since are copied as they are (with their names), as the original keeps them.
+ */
+export function duplicateDeck(lib: Library, deckId: string, name?: string): Deck {
+  const original = requireDeck(lib, deckId);
+  const copy: DeckInput = { systemId: original.systemId, name: name ?? copyName(original.name), sections: original.sections };
+  if (original.notes !== undefined) copy.notes = original.notes;
+  if (original.format !== undefined) copy.format = original.format;
+  if (original.boards !== undefined) copy.boards = original.boards;
+  return lib.store.decks.save(copy);
 }
 
 /** Moves the deck to the trash. */
@@ -123,16 +199,27 @@ export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, D
     .filter(([, entries]) => entries.length > 0);
 }
 
-export function deckPrintItems(lib: Library, deck: Deck): PrintItem[] {
+/**
+ * What printing the deck puts on paper: its sections, leader first; its sideboard and maybeboard
+ * only when asked (`boards`), after them.
+ */
+export function deckPrintItems(lib: Library, deck: Deck, boards: readonly SideBoardId[] = []): PrintItem[] {
   const system = lib.systems.require(deck.systemId);
   const cards = referencedCards(lib, deck);
   const items: PrintItem[] = [];
   const missing: string[] = [];
-  for (const [sectionId, entries] of sectionsInPrintOrder(system, deck)) {
+  const lists: [string, DeckEntry[]][] = [
+    ...sectionsInPrintOrder(system, deck).map(([id, entries]): [string, DeckEntry[]] => [`sections.${id}`, entries]),
+    ...SIDE_BOARDS.filter((id) => boards.includes(id)).map((id): [string, DeckEntry[]] => [
+      `boards.${id}`,
+      deck.boards?.[id] ?? [],
+    ]),
+  ];
+  for (const [place, entries] of lists) {
     entries.forEach((entry, index) => {
       const card = cards.get(entry.cardId);
       if (card) items.push({ system, doc: card.doc, copies: entry.count });
-      else missing.push(`sections.${sectionId}[${index}]: no card with id "${entry.cardId}"`);
+      else missing.push(`${place}[${index}]: no card with id "${entry.cardId}"`);
     });
   }
   if (missing.length > 0) {

@@ -322,6 +322,10 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         needField(rule.field, `${at}/field`);
         needField(rule.targetField, `${at}/targetField`);
         break;
+      case 'completeSet':
+        needSections(rule.sections, `${at}/sections`);
+        needField(rule.field, `${at}/field`);
+        break;
     }
   });
   const builder = system.deck.builder;

@@ -62,7 +62,7 @@ export function printSourceItems(lib: Library, source: PrintSource, copies: numb
   const { name } = namePrintSource(lib, source);
   const items =
     source.kind === 'deck'
-      ? deckPrintItems(lib, requireDeck(lib, source.deckId))
+      ? deckPrintItems(lib, requireDeck(lib, source.deckId), source.boards)
       : cardPrintItems(lib, sourceCards(lib, source, name, copies));
   const printed = items.reduce((sum, item) => sum + item.copies, 0) * copies;
   if (printed > MAX_PRINT_CARDS) {

@@ -2,7 +2,8 @@
 // Columns hold what lists filter and sort by; the JSON `doc` holds notes and sections.
 
 import { randomUUID } from 'node:crypto';
-import type { Deck, DeckEntry } from '../../card-schema/deck/format';
+import type { Deck, DeckBoards, DeckEntry } from '../../card-schema/deck/format';
+import { compactBoards } from '../../card-schema/deck/side-boards';
 import { nowIso, type SqliteDatabase } from './database';
 
 export interface DeckWrite {
@@ -12,6 +13,7 @@ export interface DeckWrite {
   notes?: string;
   format?: string;
   sections: Record<string, DeckEntry[]>;
+  boards?: DeckBoards;
 }
 
 interface DeckRow {
@@ -26,6 +28,7 @@ interface DeckDoc {
   notes?: string;
   format?: string;
   sections: Record<string, DeckEntry[]>;
+  boards?: DeckBoards;
 }
 
 function toDeck(row: DeckRow): Deck {
@@ -33,6 +36,7 @@ function toDeck(row: DeckRow): Deck {
   const deck: Deck = { id: row.id, systemId: row.system_id, name: row.name, sections: doc.sections, updatedAt: row.updated_at };
   if (doc.notes !== undefined) deck.notes = doc.notes;
   if (doc.format !== undefined) deck.format = doc.format;
+  if (doc.boards !== undefined) deck.boards = doc.boards;
   return deck;
 }
 
@@ -70,6 +74,8 @@ export class DecksRepo {
     const doc: DeckDoc = { sections: write.sections };
     if (write.notes !== undefined) doc.notes = write.notes;
     if (write.format !== undefined) doc.format = write.format;
+    const boards = compactBoards(write.boards);
+    if (boards !== undefined) doc.boards = boards;
     this.upsert.run({ id, systemId: write.systemId, name: write.name, doc: JSON.stringify(doc), now: nowIso() });
     const saved = this.get(id);
     if (!saved) throw new Error(`Deck "${id}" vanished right after it was saved`);

@@ -213,6 +213,33 @@ END;
 ${poolRowsInsert()};
 `;
 
+// Deck snapshots: the version a save replaced ('auto', capped per deck by the service) and
+// versions the user named ('named'). `doc` is the whole deck as the API shows it (name, notes,
+// format, sections, boards). They go with their deck: to the trash and back (trash_deck_snapshots),
+// and for good when the deck is deleted for good (the cascade).
+const deckSnapshotsSchema = `
+CREATE TABLE deck_snapshots (
+  id         TEXT PRIMARY KEY,
+  deck_id    TEXT NOT NULL REFERENCES decks (id) ON DELETE CASCADE,
+  kind       TEXT NOT NULL CHECK (kind IN ('auto', 'named')),
+  name       TEXT NOT NULL DEFAULT '',
+  doc        TEXT NOT NULL CHECK (json_valid(doc)),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX deck_snapshots_by_deck ON deck_snapshots (deck_id, created_at);
+
+CREATE TABLE trash_deck_snapshots (
+  trash_id   TEXT NOT NULL REFERENCES trash (id) ON DELETE CASCADE,
+  id         TEXT NOT NULL,
+  deck_id    TEXT NOT NULL,
+  kind       TEXT NOT NULL,
+  name       TEXT NOT NULL,
+  doc        TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (trash_id, id)
+) WITHOUT ROWID;
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -231,6 +258,11 @@ export const migrations: readonly Migration[] = [
     version: 5,
     description: "deck pool: each card's game, type, cost and identity, indexed per sort order",
     up: (db) => db.exec(deckPoolSchema),
+  },
+  {
+    version: 6,
+    description: 'deck snapshots: earlier versions of each deck, and their trash',
+    up: (db) => db.exec(deckSnapshotsSchema),
   },
 ];
 

@@ -3,6 +3,7 @@
 import { openDatabase, type SqliteDatabase } from './database';
 import { CardsRepo } from './cards-repo';
 import { DecksRepo } from './decks-repo';
+import { DeckSnapshotsRepo } from './deck-snapshots-repo';
 import { ImagesRepo } from './images-repo';
 import { SetsRepo } from './sets-repo';
 import { TrashRepo } from './trash-repo';
@@ -11,6 +12,7 @@ export class Store {
   readonly sets: SetsRepo;
   readonly cards: CardsRepo;
   readonly decks: DecksRepo;
+  readonly deckSnapshots: DeckSnapshotsRepo;
   readonly trash: TrashRepo;
   readonly images: ImagesRepo;
   private readonly readMeta;
@@ -20,6 +22,7 @@ export class Store {
     this.sets = new SetsRepo(db);
     this.cards = new CardsRepo(db);
     this.decks = new DecksRepo(db);
+    this.deckSnapshots = new DeckSnapshotsRepo(db);
     this.trash = new TrashRepo(db);
     this.images = new ImagesRepo(db);
     this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');

@@ -60,6 +60,11 @@ const decksOut = (where: string) =>
   `INSERT INTO trash_decks (trash_id, id, system_id, name, doc, created_at, updated_at)
    SELECT @trashId, id, system_id, name, doc, created_at, updated_at FROM decks WHERE ${where}`;
 
+/** A deck's snapshots go with it (the deck's DELETE would cascade them away). */
+const snapshotsOut = (deckWhere: string) =>
+  `INSERT INTO trash_deck_snapshots (trash_id, id, deck_id, kind, name, doc, created_at)
+   SELECT @trashId, id, deck_id, kind, name, doc, created_at FROM deck_snapshots WHERE deck_id IN (SELECT id FROM decks WHERE ${deckWhere})`;
+
 const LIST_LIMIT = 100;
 
 export class TrashRepo {
@@ -78,11 +83,16 @@ export class TrashRepo {
           prepare(cardsOut('set_id = @itemId')),
           prepare('DELETE FROM sets WHERE id = @itemId'), // its cards go by cascade
         ],
-        deck: [prepare(decksOut('id = @itemId')), prepare('DELETE FROM decks WHERE id = @itemId')],
+        deck: [
+          prepare(decksOut('id = @itemId')),
+          prepare(snapshotsOut('id = @itemId')),
+          prepare('DELETE FROM decks WHERE id = @itemId'),
+        ],
         game: [
           prepare(setsOut('system_id = @itemId')),
           prepare(cardsOut('set_id IN (SELECT id FROM sets WHERE system_id = @itemId)')),
           prepare(decksOut('system_id = @itemId')),
+          prepare(snapshotsOut('system_id = @itemId')),
           prepare('DELETE FROM sets WHERE system_id = @itemId'),
           prepare('DELETE FROM decks WHERE system_id = @itemId'),
         ],
@@ -95,6 +105,8 @@ export class TrashRepo {
           SELECT id, set_id, doc, search_text, created_at, updated_at FROM trash_cards WHERE trash_id = @trashId ORDER BY seq`),
         prepare(`INSERT INTO decks (id, system_id, name, doc, created_at, updated_at)
           SELECT id, system_id, name, doc, created_at, updated_at FROM trash_decks WHERE trash_id = @trashId`),
+        prepare(`INSERT INTO deck_snapshots (id, deck_id, kind, name, doc, created_at)
+          SELECT id, deck_id, kind, name, doc, created_at FROM trash_deck_snapshots WHERE trash_id = @trashId`),
       ],
       remove: db.prepare<[string]>('DELETE FROM trash WHERE id = ?'),
       get: db.prepare<[string], TrashEntryRow>(`SELECT ${entryColumns} FROM trash t WHERE t.id = ?`),
@@ -106,6 +118,9 @@ export class TrashRepo {
       takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
+      trashedCardName: db
+        .prepare<[string], string>("SELECT json_extract(doc, '$.name') FROM trash_cards WHERE id = ? LIMIT 1")
+        .pluck(),
       missingSets: db
         .prepare<[string, string], string>(
           `SELECT DISTINCT c.set_id FROM trash_cards c WHERE c.trash_id = ?
@@ -155,6 +170,12 @@ export class TrashRepo {
   /** The name of a set with this id that is in the trash, if one is. */
   trashedSetName(setId: string): string | undefined {
     return this.statements.trashedSetName.get(setId);
+  }
+
+  /** The name of a card with this id that is in the trash, if one is (decks show it for a deleted card). */
+  trashedCardName(cardId: string): string | undefined {
+    const name = this.statements.trashedCardName.get(cardId);
+    return typeof name === 'string' ? name : undefined;
   }
 
   get(id: string): TrashEntryRow | undefined {

@@ -81,6 +81,14 @@ describe('database fixtures from earlier releases', () => {
           sections: deck.doc.sections,
         });
       }
+      for (const snap of content.snapshots ?? []) {
+        expect(await call('getDeckSnapshot', { id: snap.id })).toMatchObject({
+          deckId: snap.deckId,
+          kind: snap.kind,
+          name: snap.name,
+          version: snap.version,
+        });
+      }
       expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(content.decks.map((deck) => deck.id).sort());
 
       const images = content.images ?? [];

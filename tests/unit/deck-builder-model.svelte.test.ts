@@ -32,6 +32,7 @@ function builder(deck: Partial<Deck> = {}) {
       getDeck: vi.fn(async () => ({ id: 'd1', systemId: 'osmcg', name: 'Test', sections: {}, ...deck }) as Deck),
       getCards: vi.fn(async ({ ids }: { ids: readonly string[] }) => cards.filter((card) => ids.includes(card.id))),
       saveDeck: vi.fn(async () => ({}) as never),
+      listSets: vi.fn(async () => [{ id: 'osmcg-core', systemId: 'osmcg', name: 'Core', description: '', cardCount: 0, updatedAt: '' }]),
     },
     loadSystem: vi.fn(async () => osmcg),
     showError: vi.fn(),

@@ -203,10 +203,16 @@ describe('migration 5 on an existing library', () => {
   it('fills the pool for cards written before it, and the game fields fill cost and identity', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-pool-'));
     dirs.push(dataDir);
+    // Written with plain SQL, as the release before wrote it (today's Store expects today's schema).
     const before = openDatabase(dataDir, migrations.slice(0, 4));
-    const old = new Store(before);
-    old.sets.save({ id: 'core', systemId: 'osmcg', name: 'Core', description: '' });
-    old.cards.saveMany(docs(40).map((card) => ({ ...card, setId: 'core', searchText: '' })));
+    const now = new Date().toISOString();
+    before
+      .prepare('INSERT INTO sets (id, system_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('core', 'osmcg', 'Core', '', now, now);
+    const insert = before.prepare(
+      'INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const card of docs(40)) insert.run(card.id, 'core', JSON.stringify(card.doc), '', now, now);
     before.close();
 
     const db = openDatabase(dataDir);

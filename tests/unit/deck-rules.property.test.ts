@@ -147,6 +147,14 @@ const rule: fc.Arbitrary<DeckRule> = fc
       field: fc.constantFrom('evolvesFrom', 'evolvesFrom', 'evolvesFrom', 'rarity', 'missing'),
       targetField: maybe(fc.constantFrom('name', 'type', 'rarity', 'keywords')),
     }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('completeSet' as const),
+      sections: sectionList,
+      field: maybe(fc.constantFrom('name', 'rarity', 'cost', 'colors')),
+      cards: fc.array(fc.constantFrom(...NAMES, ...NAMES, 'common', 'rare', '1', '2'), { minLength: 1, maxLength: 8 }),
+      label: fc.constant('a full set'),
+    }),
   )
   .map((r) => clean(r) as DeckRule);
 
@@ -373,7 +381,7 @@ describe('evaluateDeck properties', () => {
     );
   });
 
-  it('each rule yields at most one violation, except copy limits (one per card)', () => {
+  it('each rule yields at most one violation, except copy limits and complete sets (one per card)', () => {
     fc.assert(
       fc.property(world, (w) => {
         const report = run(w);
@@ -384,6 +392,13 @@ describe('evaluateDeck properties', () => {
           // Custom ids may be shared by several rules; "format:<id>" holds the ban list and each restriction.
           if (customIds.includes(rule) || rule.startsWith('format:')) continue;
           if (report.violations.some((v) => v.rule === rule && v.code === 'TOO_MANY_COPIES')) continue;
+          // A complete set: one violation per extra card, and at most one naming the missing ones.
+          if (report.violations.some((v) => v.rule === rule && v.code === 'SET_CARD_EXTRA')) {
+            expect(report.violations.filter((v) => v.rule === rule && v.code === 'SET_CARD_MISSING').length).toBeLessThanOrEqual(
+              1,
+            );
+            continue;
+          }
           expect(n, rule).toBe(1);
         }
         expect(report.violations.filter((v) => v.code === 'BANNED_CARD').length).toBeLessThanOrEqual(1);

@@ -265,6 +265,38 @@ function evaluateRule(system: GameSystem, deck: DeckLike, lookup: Lookup, rule: 
       if (bad.length > 0) out.push(violation('MISSING_PREREQUISITE', id, bad));
       break;
     }
+    case 'completeSet': {
+      // "Cards are matched by field (default name)": a text or number value is the card's key;
+      // any other value (absent, a list) matches no listed card.
+      const field = rule.field === undefined ? 'name' : rule.field;
+      const keyOf = (doc: CardDocument): string => {
+        const value = read(doc, field);
+        return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      };
+      const listed = (key: string): number => rule.cards.filter((card) => card === key).length;
+      const items = itemsOf(system, deck, lookup, rule.sections).filter((item) => item.doc !== undefined);
+      const keys: string[] = [];
+      for (const item of items) if (keys.indexOf(keyOf(item.doc!)) < 0) keys.push(keyOf(item.doc!));
+      // "each card held too often is its own violation"
+      for (const key of keys) {
+        let count = 0;
+        const ids: string[] = [];
+        for (const item of items) {
+          if (keyOf(item.doc!) !== key) continue;
+          count += item.count;
+          ids.push(item.cardId);
+        }
+        if (count > listed(key)) out.push(violation('SET_CARD_EXTRA', id, ids));
+      }
+      let short = false;
+      for (const card of rule.cards) {
+        let held = 0;
+        for (const item of items) if (keyOf(item.doc!) === card) held += item.count;
+        if (held < listed(card)) short = true;
+      }
+      if (short) out.push(violation('SET_CARD_MISSING', id, []));
+      break;
+    }
   }
   return out;
 }

@@ -747,7 +747,7 @@ describe('formats', () => {
         rule: 'sectionSize#1',
         section: 'main',
         cardIds: [],
-        message: 'Main deck has 1 card; it needs at most 0.',
+        message: 'Main deck must be empty here; it has 1 card.',
       },
     ]);
     expect(evaluate([], {}, { format: 'vintage' }).violations[0].message).toBe(

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { GameSystemLoadError, loadGameSystem, loadGameSystems } from '../../src-main/services/game-systems';
 
 const SYSTEMS = join(resolve(import.meta.dirname, '../..'), 'card-schema/systems');
+const osmcgRuleCount = (JSON.parse(readFileSync(join(SYSTEMS, 'osmcg/system.json'), 'utf8')) as { deck: { rules: unknown[] } })
+  .deck.rules.length;
 
 const copies: string[] = [];
 afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -80,6 +82,19 @@ describe('game-system loading', () => {
     );
     expect(section.jsonPath).toBe('/deck/rules/1/section');
     expect(section.reason).toMatch(/^no deck section named "sideboard" \(sections: hero, main\b/);
+    // A completeSet rule's sections and field are checked like any rule's.
+    const complete = { kind: 'completeSet', sections: ['main'], field: 'power', cards: ['Fire Bolt'], label: 'a set' };
+    const noField = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => s.deck.rules.push(complete))));
+    expect([noField.jsonPath, noField.reason]).toEqual([
+      `/deck/rules/${osmcgRuleCount}/field`,
+      'no card type has a field "power"',
+    ]);
+    const noCards = loadError(
+      brokenCopy((dir) =>
+        editJson(join(dir, 'system.json'), (s) => s.deck.rules.push({ ...complete, field: 'name', cards: [] })),
+      ),
+    );
+    expect(noCards.jsonPath).toBe(`/deck/rules/${osmcgRuleCount}/cards`);
   });
 
   it('refuses a layout naming a field no card type has', () => {

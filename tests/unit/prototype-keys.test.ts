@@ -128,7 +128,7 @@ describe('Object.prototype names through the API', () => {
 
     const named = await call('saveDeck', { deck: { systemId: 'osmcg', name, sections: { main: [entry] } } });
     expect(named.name).toBe(name);
-    expect((await call('getDeck', { id: named.id })).sections).toEqual({ main: [entry] });
+    expect((await call('getDeck', { id: named.id })).sections).toEqual({ main: [{ ...entry, name: expect.any(String) }] });
     const formatted = await settle(call('saveDeck', { deck: { systemId: 'osmcg', name, format: name, sections: {} } }));
     expect((formatted as CallError).code).toBe('BAD_INPUT');
     await settle(call('checkDeck', { deck: { systemId: 'osmcg', name, format: name, sections: {} } }));
@@ -247,7 +247,7 @@ describe('a game whose deck section, format and zone are named "constructor"', (
     const withIt = await call('saveDeck', {
       deck: { systemId: 'proto', name: 'Built', format: 'constructor', sections: { main: [entry], constructor: [entry] } },
     });
-    expect(withIt.sections.constructor).toEqual([entry]);
+    expect(withIt.sections.constructor).toEqual([{ ...entry, name: expect.any(String) }]);
     const listed = await call('listDecks', { systemId: 'proto' });
     expect(listed.find((deck) => deck.id === without.id)?.counts.constructor).toBe(0);
     expect(listed.find((deck) => deck.id === withIt.id)?.counts.constructor).toBe(1);

@@ -348,7 +348,7 @@ describe('the error messages the docs quote', () => {
       'system.json',
       '"kind": "copyLimit"',
       '"kind": "maxCopies"',
-      'lantern-watch/system.json at /deck/rules/4/kind: unknown kind; expected one of "sectionSize", "allowedTypes", "copyLimit", "identitySubset", "quota", "requires", "cardsMatch", "prerequisite"',
+      'lantern-watch/system.json at /deck/rules/4/kind: unknown kind; expected one of "sectionSize", "allowedTypes", "copyLimit", "identitySubset", "quota", "requires", "cardsMatch", "prerequisite", "completeSet"',
     ],
     [
       'system.json',

@@ -1,11 +1,15 @@
-// The deck builder's state and API calls: the deck (name, notes, format, sections), the cards it
-// knows (its own and every pool card seen), live legality from the game's deck rules, the active
-// section and the card previewed. Views lay it out and call its methods; panels added later (stats,
-// import/export, sideboard) read `system`, `sections`, `known` and `report` and change the deck
-// only through add / remove / setCount.
+// The deck builder's state and API calls: the deck (name, notes, format, sections, and the
+// sideboard and maybeboard beside them), the cards it knows (its own and every pool card seen),
+// live legality from the game's deck rules, the active section, the card previewed, and what
+// deck rows call their cards (deleted ones by their last name, printings told apart). Views lay
+// it out and call its methods; panels read `system`, `sections`, `known` and `report` and change
+// the deck only through the methods.
 
 import type { ApiClient } from '../../../src-main/api/contract';
-import type { DeckEntry, DeckReport, DeckSectionDef } from '../../../card-schema/deck/format';
+import type { DeckBoards, DeckEntry, DeckReport, DeckSectionDef, SideBoardId } from '../../../card-schema/deck/format';
+import { counterText, firstOpenSection, sectionCounter, sectionShown } from '../../../card-schema/deck/section-counter';
+import { replaceCard } from '../../../card-schema/deck/replace-card';
+import { changeBoardCount, homeSection, moveCard, type DeckParts } from '../../../card-schema/deck/side-boards';
 import { deckFormatOf, evaluateDeck, ruleId } from '../../../card-schema/deck/evaluate';
 import { describeRule } from '../../../card-schema/deck/describe-rule';
 import { own } from '../../../card-schema/own-keys';
@@ -13,9 +17,10 @@ import type { CardDocument, CardRecord, GameSystem } from '../../../card-schema/
 import { api } from '../api/client';
 import { loadSystem } from '../lib/systems.svelte';
 import { showError, showSuccess } from '../lib/toast.svelte';
+import { DeckCardNames } from './deck-card-names.svelte';
 
 export interface DeckBuilderDeps {
-  api: Pick<ApiClient, 'getDeck' | 'getCards' | 'saveDeck'>;
+  api: Pick<ApiClient, 'getDeck' | 'getCards' | 'saveDeck' | 'listSets'>;
   loadSystem: (systemId: string) => Promise<GameSystem>;
   showError: (error: unknown) => void;
   showSuccess: (message: string) => void;
@@ -45,11 +50,27 @@ export class DeckBuilderModel {
   saving = $state(false);
   activeSectionId = $state('');
   previewId = $state<string | null>(null);
-
+  /** Sideboard and maybeboard: kept beside the sections, never judged, played or printed unless asked. */
+  boards = $state.raw<DeckBoards>({});
+  /** Side boards printed with the deck this time. */
+  printBoards = $state<SideBoardId[]>([]);
+  /** The deleted card being replaced (ReplaceCardDialog), by its last known name. */
+  replacing = $state<{ cardId: string; name: string } | null>(null);
   constructor(
     readonly deckId: string,
     private readonly deps: DeckBuilderDeps = appDeps,
   ) {}
+
+  /** Set names, for telling printings apart (deps are read when it loads, after the constructor). */
+  private readonly cardNames = new DeckCardNames({
+    api: { listSets: (input) => this.deps.api.listSets(input) },
+    showError: (error) => this.deps.showError(error),
+  });
+
+  /** What tells apart the deck's cards that share a name (set, number, the game's field). */
+  readonly printingLabel: Map<string, string> = $derived(
+    this.system ? this.cardNames.labels(this.system, this.sections, this.known) : new Map(),
+  );
 
   readonly lookup = (id: string): CardDocument | undefined => this.known.get(id)?.doc;
 
@@ -75,6 +96,10 @@ export class DeckBuilderModel {
   readonly cardCount = $derived(
     Object.values(this.sections).reduce((sum, entries) => sum + entries.reduce((n, e) => n + e.count, 0), 0),
   );
+  /** The side boards' copies printed with the deck. */
+  readonly printedBoardCards = $derived(
+    this.printBoards.reduce((n, board) => n + (this.boards[board] ?? []).reduce((m, e) => m + e.count, 0), 0),
+  );
   readonly offending = $derived(new Set(this.report?.violations.flatMap((v) => v.cardIds) ?? []));
   readonly previewCard = $derived(this.previewId ? this.known.get(this.previewId) : undefined);
 
@@ -90,12 +115,15 @@ export class DeckBuilderModel {
 
   async load(): Promise<void> {
     try {
+      void this.cardNames.load();
       const deck = await this.deps.api.getDeck({ id: this.deckId });
       const system = await this.deps.loadSystem(deck.systemId);
-      const ids = [...new Set(Object.values(deck.sections).flatMap((entries) => entries.map((e) => e.cardId)))];
+      const lists = [...Object.values(deck.sections), ...Object.values(deck.boards ?? {})];
+      const ids = [...new Set(lists.flatMap((entries) => entries.map((e) => e.cardId)))];
       this.remember(ids.length ? await this.deps.api.getCards({ ids }) : []);
       this.name = deck.name;
       this.notes = deck.notes ?? '';
+      this.boards = deck.boards ?? {};
       this.format = deck.format && deck.format !== system.deck.formats?.[0]?.id ? deck.format : '';
       // Section ids may be named like Object.prototype members: read own keys only.
       this.sections = Object.fromEntries(system.deck.sections.map((s) => [s.id, own(deck.sections, s.id) ?? []]));
@@ -104,7 +132,7 @@ export class DeckBuilderModel {
       this.activeSectionId =
         leaderSection && (own(deck.sections, leaderSection.id) ?? []).length === 0
           ? leaderSection.id
-          : (system.deck.sections.find((s) => !s.leader)?.id ?? system.deck.sections[0].id);
+          : (firstOpenSection(system, deck.format)?.id ?? system.deck.sections[0].id);
       this.dirty = false;
     } catch (error) {
       this.deps.showError(error);
@@ -176,17 +204,21 @@ export class DeckBuilderModel {
     return section;
   }
 
-  /** "30 / 30" from the section's size rules in the active format, or just the count. */
+  /** "30 / 30" from the section's size rule in the active format, or just the count. */
   counter(section: DeckSectionDef): string {
+    return counterText(this.sectionCounter(section));
+  }
+
+  /** The sections to show: one the format keeps empty is hidden while it is empty. */
+  visibleSections(sections: readonly DeckSectionDef[]): DeckSectionDef[] {
+    return sections.filter((section) => sectionShown(this.sectionCounter(section)));
+  }
+
+  private sectionCounter(section: DeckSectionDef) {
     const count = (this.report && own(this.report.counts, section.id)) ?? 0;
-    const format = this.activeFormat;
-    const sizeRule = this.system?.deck.rules.find(
-      (r) => r.kind === 'sectionSize' && r.section === section.id && (!r.formats || (format && r.formats.includes(format.id))),
-    );
-    if (sizeRule?.kind !== 'sectionSize') return String(count);
-    if (sizeRule.max !== undefined && sizeRule.min === sizeRule.max) return `${count} / ${sizeRule.max}`;
-    if (sizeRule.min !== undefined && sizeRule.max !== undefined) return `${count} / ${sizeRule.min}–${sizeRule.max}`;
-    return sizeRule.max !== undefined ? `${count} / ≤${sizeRule.max}` : `${count} / ≥${sizeRule.min}`;
+    return this.system
+      ? sectionCounter(this.system, section.id, this.activeFormat?.id, count)
+      : { kind: 'count' as const, text: String(count) };
   }
 
   typeLabel(typeId: string): string {
@@ -198,7 +230,7 @@ export class DeckBuilderModel {
     const groups = new Map<string, DeckEntry[]>();
     const order = this.system?.cardTypes.map((t) => t.id) ?? [];
     for (const entry of this.entries(sectionId)) {
-      const type = this.lookup(entry.cardId)?.type ?? '?';
+      const type = this.lookup(entry.cardId)?.type ?? 'Deleted from the library';
       groups.set(type, [...(groups.get(type) ?? []), entry]);
     }
     const nameOf = (entry: DeckEntry) => this.lookup(entry.cardId)?.name ?? '';
@@ -211,6 +243,52 @@ export class DeckBuilderModel {
     const system = this.system;
     const rule = system?.deck.rules.find((r, i) => ruleId(r, i) === id);
     return system && rule ? describeRule(system, rule) : undefined;
+  }
+
+  /** Swaps every copy of the card being replaced for `card` (ReplaceCardDialog's pick). */
+  replaceWith(card: CardRecord): void {
+    if (!this.replacing) return;
+    this.remember([card]);
+    this.sections = replaceCard(this.sections, this.replacing.cardId, card.id);
+    this.replacing = null;
+    this.dirty = true;
+  }
+
+  /** The section a card goes back to from a side board (the first that takes its type). */
+  homeOf(cardId: string): DeckSectionDef | undefined {
+    const id = this.system ? homeSection(this.system, this.lookup(cardId)) : undefined;
+    return this.system?.deck.sections.find((s) => s.id === id);
+  }
+
+  /** Moves every copy of a card from a section to the sideboard. */
+  toSideboard(sectionId: string, cardId: string): void {
+    this.applyParts(moveCard(this.parts, cardId, { kind: 'section', id: sectionId }, { kind: 'board', id: 'sideboard' }));
+  }
+
+  /** Moves every copy of a card from a side board back into its section. */
+  boardToDeck(board: SideBoardId, cardId: string): void {
+    const home = this.homeOf(cardId);
+    if (home) this.applyParts(moveCard(this.parts, cardId, { kind: 'board', id: board }, { kind: 'section', id: home.id }));
+  }
+
+  /** Moves every copy of a card from one side board to the other. */
+  swapBoard(board: SideBoardId, cardId: string): void {
+    const other: SideBoardId = board === 'sideboard' ? 'maybeboard' : 'sideboard';
+    this.applyParts(moveCard(this.parts, cardId, { kind: 'board', id: board }, { kind: 'board', id: other }));
+  }
+
+  boardCount(board: SideBoardId, cardId: string, delta: 1 | -1): void {
+    this.applyParts({ sections: this.sections, boards: changeBoardCount(this.boards, board, cardId, delta) });
+  }
+
+  private get parts(): DeckParts {
+    return { sections: this.sections, boards: this.boards };
+  }
+
+  private applyParts(parts: DeckParts): void {
+    this.sections = parts.sections;
+    this.boards = parts.boards;
+    this.dirty = true;
   }
 
   markDirty(): void {
@@ -232,6 +310,7 @@ export class DeckBuilderModel {
           name: this.name.trim() || 'Untitled deck',
           notes: this.notes,
           sections: clean,
+          boards: this.boards,
           format: this.format || undefined,
         },
       });

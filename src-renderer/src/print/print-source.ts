@@ -2,6 +2,7 @@
 // ("Set “Core”: 61 cards"). The caller knows the count (a set's size, a search's total, a
 // selection's length); the backend resolves the cards itself when the job runs.
 
+import type { SideBoardId } from '../../../card-schema/deck/format';
 import type { PrintSourceInput } from '../../../src-main/api/contract';
 
 export interface PrintTarget {
@@ -14,8 +15,11 @@ function cards(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? 'card' : 'cards'}`;
 }
 
-export function deckTarget(deckId: string, name: string, count: number): PrintTarget {
-  return { source: { kind: 'deck', deckId }, description: `Deck “${name}”: ${cards(count)}` };
+/** A deck; with `boards`, its sideboard and/or maybeboard too (`count` includes them). */
+export function deckTarget(deckId: string, name: string, count: number, boards: SideBoardId[] = []): PrintTarget {
+  if (boards.length === 0) return { source: { kind: 'deck', deckId }, description: `Deck “${name}”: ${cards(count)}` };
+  const extra = boards.map((board) => `the ${board}`).join(' and ');
+  return { source: { kind: 'deck', deckId, boards }, description: `Deck “${name}” with ${extra}: ${cards(count)}` };
 }
 
 export function setTarget(set: { id: string; name: string; cardCount: number }): PrintTarget {

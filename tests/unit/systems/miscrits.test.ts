@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { counterText, firstOpenSection, sectionCounter, sectionShown } from '../../../card-schema/deck/section-counter';
 import { evaluateDeck } from '../../../card-schema/deck/evaluate';
 import { createPlaytest } from '../../../card-schema/playtest/engine';
 import { createCardValidator } from '../../../src-main/services/card-validator';
@@ -82,6 +83,21 @@ describe('Miscrits game system', () => {
       ['SECTION_TOO_LARGE', 'no-boss-deck'],
     ]);
     expect(asBook.violations[1].message).toBe('Book needs a basic miscrit; it has none.');
+    expect(asBook.violations[2].message).toBe('Boss must be empty here; it has 1 card.');
+  });
+
+  it('shows no "0 / ≤0" counter for a section the format keeps empty, and "must be empty" once it is not', () => {
+    const counter = (section: string, format: string, count: number) => sectionCounter(system, section, format, count);
+    expect(counter('book', 'boss', 0)).toEqual({ kind: 'forbidden', count: 0 });
+    expect(sectionShown(counter('book', 'boss', 0))).toBe(false);
+    expect(sectionShown(counter('book', 'boss', 2))).toBe(true);
+    expect(counterText(counter('book', 'boss', 2))).toBe('2 — must be empty');
+    expect(counterText(counter('book', 'constructed', 12))).toBe('12 / 40');
+    expect(counterText(counter('boss-deck', 'boss', 14))).toBe('14 / ≥10');
+    expect(sectionShown(counter('boss', 'constructed', 0))).toBe(false);
+    // The builder adds to the first section the format lets hold cards.
+    expect(firstOpenSection(system, 'boss')?.id).toBe('boss-deck');
+    expect(firstOpenSection(system, undefined)?.id).toBe('book');
   });
 
   it('redraws an opening hand of 5 until it holds a basic miscrit', () => {

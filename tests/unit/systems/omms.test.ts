@@ -68,16 +68,16 @@ describe('OMMS game system', () => {
   it('judges packs: the full pack is legal; a lost or doubled card is explained', () => {
     expect(samples.judge('deck-legal.json')).toMatchObject({ legal: true, counts: { pack: 54 } });
     const short = samples.judge('deck-illegal-short.json').violations;
-    expect(short.map((v) => [v.code, v.message])).toEqual([
-      ['SECTION_TOO_SMALL', 'Pack has 53 cards; it needs exactly 54.'],
-      ['QUOTA_TOO_FEW', 'Pack has 12 Hearts; it needs at least 13.'],
+    expect(short.map((v) => [v.code, v.message, v.cardIds])).toEqual([
+      ['SECTION_TOO_SMALL', 'Pack has 53 cards; it needs exactly 54.', []],
+      ['SET_CARD_MISSING', 'Pack is missing "Queen of Hearts" to be a standard pack.', []],
     ]);
+    // The doubled card is named and highlighted alone (not its whole suit), and so is the lost one.
     const doubled = samples.judge('deck-illegal-duplicate.json').violations;
-    expect(doubled.map((v) => v.code)).toEqual(['TOO_MANY_COPIES', 'QUOTA_TOO_MANY', 'QUOTA_TOO_FEW']);
-    expect(doubled[0]).toMatchObject({
-      cardIds: ['omms-pack-club-7'],
-      message: '"Seven of Clubs" has 2 copies; at most 1 is allowed.',
-    });
+    expect(doubled.map((v) => [v.code, v.message, v.cardIds])).toEqual([
+      ['SET_CARD_EXTRA', '"Seven of Clubs" has 2 copies; a standard pack has one.', ['omms-pack-club-7']],
+      ['SET_CARD_MISSING', 'Pack is missing "Queen of Hearts" to be a standard pack.', []],
+    ]);
   });
 
   it('generates a legal pack from the library', () => {
