@@ -64,3 +64,26 @@ export function changeBoardCount(boards: DeckBoards, board: SideBoardId, cardId:
     .filter((e) => e.count > 0);
   return { ...boards, [board]: entries };
 }
+
+/**
+ * The side boards a game keeps beside its sections: all of SIDE_BOARDS but an id the game uses
+ * for a section of its own (its "sideboard" section then takes the list's "Sideboard:" cards).
+ */
+export function boardIdsOf(sections: readonly { id: string }[]): SideBoardId[] {
+  return SIDE_BOARDS.filter((board) => !sections.some((section) => section.id === board));
+}
+
+/** A list's sections by id with the side boards (`boardIds`) taken out into `boards`. */
+export function splitBoards<E>(
+  sections: Record<string, E[]>,
+  boardIds: readonly SideBoardId[],
+): { sections: Record<string, E[]>; boards: Partial<Record<SideBoardId, E[]>> } {
+  const rest: Record<string, E[]> = {};
+  const boards: Partial<Record<SideBoardId, E[]>> = {};
+  for (const [id, entries] of Object.entries(sections)) {
+    const board = boardIds.find((candidate) => candidate === id);
+    if (board) boards[board] = entries;
+    else rest[id] = entries;
+  }
+  return { sections: rest, boards };
+}

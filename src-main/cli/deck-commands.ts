@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { splitBoards } from '../../card-schema/deck/side-boards';
 import { DECK_LIST_FORMATS, type DeckListFormat, type DeckListImport } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { ttsFolderName } from '../tts/tts-export';
@@ -131,9 +132,10 @@ function reportLines(app: Cardwright, list: DeckListImport): boolean {
 }
 
 function deckOf(list: DeckListImport) {
-  const sections = Object.fromEntries(
+  const listed = Object.fromEntries(
     Object.entries(list.sections).map(([id, entries]) => [id, entries.map(({ cardId, count }) => ({ cardId, count }))]),
   );
+  const { sections, boards } = splitBoards(listed, list.boardIds);
   return {
     id: randomUUID(),
     systemId: list.systemId,
@@ -141,6 +143,7 @@ function deckOf(list: DeckListImport) {
     ...(list.notes === undefined ? {} : { notes: list.notes }),
     ...(list.playFormat === undefined ? {} : { format: list.playFormat }),
     sections,
+    boards,
   };
 }
 

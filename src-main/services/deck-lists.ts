@@ -4,7 +4,8 @@
 // module reads the library's names and the deck, and detects the format.
 
 import { randomUUID } from 'node:crypto';
-import type { DeckSectionDef } from '../../card-schema/deck/format';
+import type { DeckEntry, DeckSectionDef, SideBoardId } from '../../card-schema/deck/format';
+import { boardIdsOf } from '../../card-schema/deck/side-boards';
 import type { GameSystem } from '../../card-schema/system/format';
 import {
   NameIndex,
@@ -125,6 +126,7 @@ function resolveDeckFile(lib: Library, fileName: string, text: string, systemId:
     format: 'json',
     name: deck.name,
     sections: {},
+    boardIds: boardIdsOf(system.deck.sections),
     problems: [],
     cardLines: 0,
     matchedLines: 0,
@@ -133,7 +135,7 @@ function resolveDeckFile(lib: Library, fileName: string, text: string, systemId:
   if (deck.format !== undefined) result.playFormat = deck.format;
   if (deck.systemId !== systemId) result.otherGame = { systemId: system.id, name: system.name, matchedLines: 0 };
   let line = 0;
-  for (const [section, entries] of Object.entries(deck.sections)) {
+  for (const [section, entries] of listedParts(deck, result.boardIds)) {
     for (const entry of entries) {
       line++;
       result.cardLines++;
@@ -141,7 +143,7 @@ function resolveDeckFile(lib: Library, fileName: string, text: string, systemId:
       const where = `sections.${section}: ${entry.count} × card ${entry.cardId}`;
       if (!card || card.systemId !== deck.systemId) {
         result.problems.push({ kind: 'unmatched', line, text: where, name: entry.cardId, count: entry.count, suggestions: [] });
-      } else if (!system.deck.sections.some((def) => def.id === section)) {
+      } else if (!system.deck.sections.some((def) => def.id === section) && !result.boardIds.some((b) => b === section)) {
         result.problems.push({
           kind: 'unreadable',
           line,
@@ -159,7 +161,17 @@ function resolveDeckFile(lib: Library, fileName: string, text: string, systemId:
 }
 
 function deckCardIds(deck: DeckInput): string[] {
-  return [...new Set(Object.values(deck.sections).flatMap((entries) => entries.map((entry) => entry.cardId)))];
+  const lists = [...Object.values(deck.sections), ...Object.values(deck.boards ?? {})];
+  return [...new Set(lists.flatMap((entries) => entries.map((entry) => entry.cardId)))];
+}
+
+/** A deck's sections, then its side boards under their own ids (the ones the game keeps apart). */
+function listedParts(deck: DeckInput, boardIds: readonly SideBoardId[]): [string, DeckEntry[]][] {
+  const boards = boardIds.flatMap((board): [string, DeckEntry[]][] => {
+    const entries = deck.boards?.[board];
+    return entries?.length ? [[board, entries]] : [];
+  });
+  return [...Object.entries(deck.sections), ...boards];
 }
 
 function deckNameFromFile(fileName: string | undefined): string {
@@ -201,18 +213,21 @@ export function deckListBlob(lib: Library, deck: DeckInput, format: Exclude<Deck
 export function namedDeck(lib: Library, deck: DeckInput, sections: readonly DeckSectionDef[]): NamedDeck {
   const index = gameNameIndex(lib, deck.systemId);
   const byId = new Map(gameCardNames(lib, deck.systemId).map((card) => [card.id, card]));
+  const parts = new Map(listedParts(deck, boardIdsOf(sections)));
   const ordered = [...sections].sort((a, b) => Number(Boolean(b.leader)) - Number(Boolean(a.leader))).map((def) => def.id);
-  for (const id of Object.keys(deck.sections)) if (!ordered.includes(id)) ordered.push(id);
+  for (const id of parts.keys()) if (!ordered.includes(id)) ordered.push(id);
   const missing: string[] = [];
   const named: NamedDeck = { name: deck.name, sections: [] };
   if (deck.notes) named.notes = deck.notes;
   for (const id of ordered) {
-    const entries = Object.hasOwn(deck.sections, id) ? deck.sections[id] : [];
+    const entries = parts.get(id) ?? [];
     const cards: NamedDeck['sections'][number]['cards'] = [];
     for (const entry of entries) {
       const card = byId.get(entry.cardId);
       if (!card) {
-        missing.push(entry.cardId);
+        // A card deleted from the library is listed by the name the deck kept for it.
+        if (entry.name !== undefined) cards.push({ name: entry.name, count: entry.count });
+        else missing.push(entry.cardId);
         continue;
       }
       const printing = printingHint(card, index);

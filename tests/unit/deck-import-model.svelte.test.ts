@@ -1,5 +1,6 @@
 // The deck import dialog's model with a stubbed API: unmatched lines wait for a choice, a chosen
-// suggestion joins its section, a skipped line is left out, and the deck saved holds exactly that.
+// suggestion joins its section, a skipped line is left out, and the deck saved holds exactly that
+// (the sideboard as the deck's board, not a section).
 
 import { describe, expect, it, vi } from 'vitest';
 import type { DeckListImport } from '../../src-main/api/contract';
@@ -14,7 +15,9 @@ const RESULT: DeckListImport = {
   sections: {
     hero: [{ cardId: 'h1', count: 1, name: 'Pyra', line: 2 }],
     main: [{ cardId: 'c1', count: 2, name: 'Fire Bolt', line: 4 }],
+    sideboard: [{ cardId: 'c2', count: 1, name: 'Kindle', line: 8 }],
   },
+  boardIds: ['sideboard', 'maybeboard'],
   problems: [
     {
       kind: 'unmatched',
@@ -54,7 +57,7 @@ describe('DeckImportModel', () => {
     model.choose(5, RESULT.problems[0].kind === 'unmatched' ? RESULT.problems[0].suggestions[0] : never());
     model.skip(6);
     expect(model.pending).toBe(0);
-    expect(model.counts).toEqual({ hero: 1, main: 5 });
+    expect(model.counts).toEqual({ hero: 1, main: 5, sideboard: 1 });
     expect(model.canImport).toBe(true);
 
     const deck = await model.importDeck();
@@ -64,6 +67,7 @@ describe('DeckImportModel', () => {
         systemId: 'osmcg',
         name: 'Ember',
         sections: { hero: [{ cardId: 'h1', count: 1 }], main: [{ cardId: 'c1', count: 5 }] },
+        boards: { sideboard: [{ cardId: 'c2', count: 1 }] },
       },
     });
   });

@@ -85,6 +85,43 @@ describe('decklist API', () => {
     }
   });
 
+  it('reads "Sideboard:" and "Maybeboard:" into the deck\'s boards, and writes them back in every format', async () => {
+    const list = [
+      'Hero:',
+      'Pyra, Ashen Marshal',
+      'Deck:',
+      '2 Ember Hound',
+      'Sideboard:',
+      '3 Kindle',
+      'Maybeboard:',
+      '1 Fire Bolt',
+    ];
+    const read = await call('parseDeckList', { systemId: 'osmcg', text: list.join('\n'), fileName: 'boards.txt' });
+    expect(read.problems).toEqual([]);
+    expect(read.boardIds).toEqual(['sideboard', 'maybeboard']);
+    expect(read.sections.sideboard).toMatchObject([{ name: 'Kindle', count: 3 }]);
+    const entries = (id: string) => read.sections[id].map(({ cardId, count }) => ({ cardId, count }));
+    const saved = await call('saveDeck', {
+      deck: {
+        systemId: 'osmcg',
+        name: 'Boards',
+        sections: { hero: entries('hero'), main: entries('main') },
+        boards: { sideboard: entries('sideboard'), maybeboard: entries('maybeboard') },
+      },
+    });
+    for (const format of ['text', 'json', 'cod'] as const) {
+      const blob = await call('exportDeckList', { id: saved.id, format });
+      const back = await call('parseDeckList', { systemId: 'osmcg', text: text(blob.bytes), fileName: blob.fileName });
+      expect(back.problems, format).toEqual([]);
+      expect(counts(back.sections), format).toEqual({
+        hero: entries('hero'),
+        main: entries('main'),
+        sideboard: entries('sideboard'),
+        maybeboard: entries('maybeboard'),
+      });
+    }
+  });
+
   it('reports typos with the closest names, and saves only the lines it matched', async () => {
     const list = [
       'Hero:',

@@ -214,11 +214,14 @@ describe('resolving a list', () => {
     ]);
   });
 
-  it('leaves out a sideboard the game has no section for, and says so', () => {
+  it("keeps a sideboard beside the sections (the deck's board), or in the game's own section of that name", () => {
     const resolved = resolveDeckList(parseTextList('Sideboard:\n2 Fire Bolt', SECTIONS), index, SECTIONS);
-    expect(resolved.sections).toEqual({});
-    expect(resolved.problems).toMatchObject([
-      { kind: 'unreadable', line: 2, message: /Sideboard is not a section of this game/ },
-    ]);
+    expect(resolved.boardIds).toEqual(['sideboard', 'maybeboard']);
+    expect(resolved.sections.sideboard).toMatchObject([{ name: 'Fire Bolt', count: 2 }]);
+    expect(resolved.problems).toEqual([]);
+    const withOwn = [...SECTIONS, { id: 'sideboard', label: 'Sideboard', types: ['spell'] }];
+    const own = resolveDeckList(parseTextList('Sideboard:\n2 Fire Bolt', withOwn), index, withOwn);
+    expect(own.boardIds).toEqual(['maybeboard']);
+    expect(own.sections.sideboard).toMatchObject([{ name: 'Fire Bolt', count: 2 }]);
   });
 });

@@ -4,7 +4,8 @@
 // imported on a guess. Names several printings share take the printing the list names
 // ("(Core Set)", setShortName), else the first by set name, and say so.
 
-import type { DeckSectionDef } from '../format';
+import type { DeckSectionDef, SideBoardId } from '../format';
+import { boardIdsOf } from '../side-boards';
 import { mainSection, sectionLabel, type ListEntry, type ParsedDeckList } from './list';
 import type { NameIndex, NamedCard } from './name-match';
 
@@ -41,7 +42,10 @@ export type ImportProblem =
 export interface ResolvedDeckList {
   name?: string;
   notes?: string;
+  /** By section id; the side boards (`boardIds`) under their own ids. */
   sections: Record<string, ResolvedEntry[]>;
+  /** The ids in `sections` that are the deck's sideboard and maybeboard, not game sections (side-boards.ts). */
+  boardIds: SideBoardId[];
   problems: ImportProblem[];
   /** Card lines read, and how many of them named a card of this game. */
   cardLines: number;
@@ -49,7 +53,8 @@ export interface ResolvedDeckList {
 }
 
 export function resolveDeckList(list: ParsedDeckList, index: NameIndex, sections: readonly DeckSectionDef[]): ResolvedDeckList {
-  const result: ResolvedDeckList = { sections: {}, problems: [], cardLines: list.entries.length, matchedLines: 0 };
+  const boardIds = boardIdsOf(sections);
+  const result: ResolvedDeckList = { sections: {}, boardIds, problems: [], cardLines: list.entries.length, matchedLines: 0 };
   if (list.name !== undefined) result.name = list.name;
   if (list.notes !== undefined) result.notes = list.notes;
   for (const problem of list.problems) result.problems.push({ kind: 'unreadable', ...problem });
@@ -89,7 +94,7 @@ export function resolveDeckList(list: ParsedDeckList, index: NameIndex, sections
       });
     }
     const section = placeCard(entry.section, card, sections);
-    if (!sections.some((def) => def.id === section)) {
+    if (!sections.some((def) => def.id === section) && !boardIds.some((board) => board === section)) {
       result.problems.push({
         kind: 'unreadable',
         line: entry.line,

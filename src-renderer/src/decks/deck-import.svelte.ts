@@ -3,6 +3,7 @@
 // suggestions, or skip it), and the deck saved from what was matched and chosen. Nothing
 // unmatched is imported: Import waits until every such line has a choice.
 
+import { splitBoards } from '../../../card-schema/deck/side-boards';
 import type { ApiClient, DeckListImport } from '../../../src-main/api/contract';
 import type { Deck, DeckEntry } from '../../../card-schema/deck/format';
 import type { CardSuggestion, ImportProblem } from '../../../card-schema/deck/decklist/resolve-list';
@@ -143,7 +144,7 @@ export class DeckImportModel {
           name: this.name.trim(),
           ...(this.result.notes === undefined ? {} : { notes: this.result.notes }),
           ...(this.result.playFormat === undefined ? {} : { format: this.result.playFormat }),
-          sections: this.sections,
+          ...splitBoards(this.sections, this.result.boardIds),
         },
       });
       this.error = null;
