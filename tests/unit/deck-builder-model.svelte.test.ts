@@ -32,7 +32,9 @@ function builder(deck: Partial<Deck> = {}) {
       getDeck: vi.fn(async () => ({ id: 'd1', systemId: 'osmcg', name: 'Test', sections: {}, ...deck }) as Deck),
       getCards: vi.fn(async ({ ids }: { ids: readonly string[] }) => cards.filter((card) => ids.includes(card.id))),
       saveDeck: vi.fn(async () => ({}) as never),
-      listSets: vi.fn(async () => [{ id: 'osmcg-core', systemId: 'osmcg', name: 'Core', description: '', cardCount: 0, updatedAt: '' }]),
+      listSets: vi.fn(async () => [
+        { id: 'osmcg-core', systemId: 'osmcg', name: 'Core', description: '', cardCount: 0, updatedAt: '' },
+      ]),
     },
     loadSystem: vi.fn(async () => osmcg),
     showError: vi.fn(),
@@ -135,6 +137,41 @@ describe('DeckBuilderModel', () => {
       }),
     });
     expect(model.dirty).toBe(false);
+  });
+
+  it('moves cards to the sideboard and back, never judging them, and saves the boards', async () => {
+    const { model, deps } = builder();
+    await model.load();
+    model.remember(cards);
+    const bolt = byName('Fire Bolt').id;
+    model.setCount('main', bolt, 3);
+    model.toSideboard('main', bolt);
+    expect(model.countOf('main', bolt)).toBe(0);
+    expect(model.boards.sideboard).toEqual([{ cardId: bolt, count: 3 }]);
+    expect(model.report?.counts.main).toBe(0);
+    model.boardCount('sideboard', bolt, 1);
+    model.swapBoard('sideboard', bolt);
+    expect(model.boards).toEqual({ sideboard: [], maybeboard: [{ cardId: bolt, count: 4 }] });
+    model.boardToDeck('maybeboard', bolt);
+    expect(model.countOf('main', bolt)).toBe(4);
+    model.toSideboard('main', bolt);
+    await model.save();
+    expect(deps.api.saveDeck).toHaveBeenCalledWith({
+      deck: expect.objectContaining({ boards: expect.objectContaining({ sideboard: [{ cardId: bolt, count: 4 }] }) }),
+    });
+  });
+
+  it('replaces every copy of a deleted card in one step, named by the name the deck kept', async () => {
+    const bolt = byName('Fire Bolt');
+    const { model } = builder({ sections: { main: [{ cardId: 'gone-card', count: 2, name: 'Old Bolt' }] } });
+    await model.load();
+    expect(model.grouped('main')).toEqual([
+      { type: 'Deleted from the library', entries: [expect.objectContaining({ cardId: 'gone-card' })] },
+    ]);
+    model.replacing = { cardId: 'gone-card', name: 'Old Bolt' };
+    model.replaceWith(bolt);
+    expect(model.entries('main')).toEqual([{ cardId: bolt.id, count: 2 }]);
+    expect(model.replacing).toBeNull();
   });
 });
 

@@ -29,6 +29,7 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
     shortcuts: [
       { keys: ['↑', '↓'], label: 'Move through the pool (PageUp / PageDown, Home / End too)' },
       { keys: ['Enter'], label: 'Add a copy of the pool’s card (or double-click it)' },
+      { keys: ['Shift+Enter'], label: 'Add a copy of the pool’s card to the sideboard' },
       { keys: ['+', '−'], label: 'One copy more / fewer of the card in the pool or the deck list' },
       { keys: ['1–9'], label: 'Set the card’s count' },
       { keys: ['0'], label: 'Take the card out of the deck' },
