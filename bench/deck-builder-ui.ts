@@ -13,7 +13,7 @@
 // removed again (untimed) before the next one.
 
 import Database from 'better-sqlite3';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebHost } from '../tests/e2e/web-host';
@@ -59,11 +59,7 @@ async function copyDataDir(dataDir: string, dbFile: string): Promise<string> {
   return own;
 }
 
-export async function measureDeckBuilderUi(
-  dataDir: string,
-  dbFile: string,
-  librarySize: number,
-): Promise<Measurement[]> {
+export async function measureDeckBuilderUi(dataDir: string, dbFile: string, librarySize: number): Promise<Measurement[]> {
   const { chromium } = await import('playwright');
   const host = await startWebHost(await copyDataDir(dataDir, dbFile));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
@@ -84,7 +80,9 @@ export async function measureDeckBuilderUi(
     const counter = page.getByTestId('section-count-main');
     const badge = page.getByTestId('legality-badge');
     if ((await counter.textContent())?.trim() !== '30 / 30' || (await badge.textContent())?.trim() !== 'Legal') {
-      throw new Error(`the sample deck did not open as 30 / 30, Legal: ${await counter.textContent()}, ${await badge.textContent()}`);
+      throw new Error(
+        `the sample deck did not open as 30 / 30, Legal: ${await counter.textContent()}, ${await badge.textContent()}`,
+      );
     }
     // The baseline control: a button that changes one span.
     await page.evaluate(() => {
@@ -148,8 +146,15 @@ export async function measureDeckBuilderUi(
         });
       }, kind);
     const result = () =>
-      page.evaluate(() => (window as unknown as { benchProbe: Promise<{ start: number; seen: number; frame: number; end: number }> }).benchProbe);
+      page.evaluate(
+        () =>
+          (window as unknown as { benchProbe: Promise<{ start: number; seen: number; frame: number; end: number }> }).benchProbe,
+      );
 
+    // CARDWRIGHT_BENCH_TRACE=<file.json>: a Chrome trace (devtools timeline) of the timed loop, to see
+    // where the time goes (tracing slows the page: the numbers of such a run are not the results).
+    const trace = process.env.CARDWRIGHT_BENCH_TRACE;
+    if (trace) await browser.startTracing(page, { path: trace, screenshots: false });
     const adds: number[] = [];
     const baseline: number[] = [];
     const work: number[] = [];
@@ -181,12 +186,19 @@ export async function measureDeckBuilderUi(
       );
       await page.waitForTimeout(50);
     }
+    if (trace) await browser.stopTracing();
     if (problems.length) throw new Error(`page errors: ${problems.join('; ')}`);
     if ([...adds, ...baseline].some((t) => !Number.isFinite(t) || t < 0)) throw new Error('an input event had no timestamp');
 
-    const sorted = (values: number[]) => [...values].sort((x, y) => x - y).map((v) => v.toFixed(1)).join(' ');
+    const sorted = (values: number[]) =>
+      [...values]
+        .sort((x, y) => x - y)
+        .map((v) => v.toFixed(1))
+        .join(' ');
     console.log(`add → shown (ms): ${sorted(adds)}\nbaseline (ms): ${sorted(baseline)}`);
-    console.log(`click → DOM updated: ${sorted(work)}\nDOM updated → rAF: ${sorted(waitFrame)}\nrAF → after paint: ${sorted(render)}`);
+    console.log(
+      `click → DOM updated: ${sorted(work)}\nDOM updated → rAF: ${sorted(waitFrame)}\nrAF → after paint: ${sorted(render)}`,
+    );
     const split = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
     const p50 = percentile(adds, 50);
     const p95 = percentile(adds, 95);
