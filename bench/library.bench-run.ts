@@ -21,6 +21,7 @@ import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { measureTextExport } from './text-export';
 import { measureDeckStats } from './deck-stats';
 import { measureDeckPool } from './deck-pool';
+import { deckBuilderUiMissing, measureDeckBuilderUi } from './deck-builder-ui';
 import { databaseFile } from '../src-main/store/database';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -83,6 +84,18 @@ it('deck pool query with the identity filter', async () => {
   const present = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 1 });
   if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
   results.push(...(await measureDeckPool(app.handlers, databaseFile(dataDir), LIBRARY_SIZE)));
+});
+
+it('deck builder in the browser: add a card updates counters, legality and charts', async (context) => {
+  const missing = deckBuilderUiMissing(ROOT);
+  if (missing) {
+    console.warn(`deck builder UI benchmark skipped: ${missing}`);
+    context.skip(`deck builder UI benchmark skipped: ${missing}`);
+  }
+  // Run alone (-t "deck builder in the browser"), the import was skipped: bring the library in first.
+  const present = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 1 });
+  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+  results.push(...(await measureDeckBuilderUi(dataDir, databaseFile(dataDir), LIBRARY_SIZE)));
 });
 
 it('searches the library as you type', async () => {
