@@ -80,6 +80,60 @@ class Model {
   }
 }
 
+/**
+ * The rules each game's tests below break (or show can't be broken), by id: every rule of every
+ * system.json must be listed, so a rule added to a game fails here until a test breaks it. No
+ * game's formats ban or limit cards yet (no `banned`/`limits`), so there is no banned-card case.
+ */
+const COVERED: Record<string, string[]> = {
+  osmcg: [
+    'one-hero',
+    'thirty-cards',
+    'hero-is-hero',
+    'no-heroes-in-deck',
+    'color-identity',
+    'missions-are-missions',
+    'objectives-are-objectives',
+    'terrain-is-terrain',
+    'missions-distinct',
+    'missions-optional',
+    'objectives-optional',
+    'duel-ten-missions',
+    'duel-no-objectives',
+    'objective-modes-eight-objectives',
+    'objective-modes-no-missions',
+  ],
+  muhq: ['one-map', 'map-is-map', 'store-size', 'store-cards', 'store-buyable', 'starting-cards', 'starting-size'],
+  'odd-frontier': ['archive-size', 'archive-types', 'four-copies'],
+  miscrits: [
+    'forty',
+    'book-cards',
+    'four-copies',
+    'needs-a-basic',
+    'evolutions-need-base',
+    'no-boss-in-book',
+    'no-boss-deck',
+    'one-boss',
+    'boss-actions',
+    'boss-attacks',
+    'boss-has-no-book',
+  ],
+  omms: ['fifty-four', 'pack-cards', 'complete-pack'],
+};
+
+test('every deck rule of every game is one the tests below break', () => {
+  for (const [game, ids] of Object.entries(COVERED)) {
+    const model = new Model(game, 'deck-legal.json');
+    expect(model.system.deck.rules.map((rule) => rule.id).sort(), game).toEqual([...ids].sort());
+    for (const format of model.system.deck.formats ?? []) {
+      expect(
+        Object.keys(format).filter((key) => !['id', 'label', 'description'].includes(key)),
+        format.id,
+      ).toEqual([]);
+    }
+  }
+});
+
 async function openSample(page: Page, model: Model): Promise<void> {
   await page.getByTestId('nav-decks').click();
   await page.getByTestId('deck-row').filter({ hasText: model.deckName }).locator('.deck-open').click();
