@@ -241,7 +241,7 @@ async function expectShown(page: Page, model: Model, words: (string | RegExp)[],
   }
 }
 
-test('osmcg: every deck rule broken through the builder is explained as the engine says', async ({ page }) => {
+test('osmcg: the Standard deck rules broken through the builder are explained as the engine says', async ({ page }) => {
   test.setTimeout(60_000);
   const m = new Model('osmcg', 'deck-legal.json');
   await openSample(page, m);
@@ -288,52 +288,68 @@ test('osmcg: every deck rule broken through the builder is explained as the engi
   await minus(page, m, 'missions', 'First Blood', 2);
   await expectShown(page, m, []);
 
-  // missions-optional / objectives-optional (Standard): there are only 10 Missions and 8
-  // Objectives, so an 11th or 9th is a second copy — missions-distinct is broken with them.
-  const missions = ['First Blood', 'Hold the Line', 'Show of Force', 'Slaughter', 'Invasion'];
-  const more = ['Stranglehold', 'Seize Ground', 'Headhunter', 'Regicide', 'Attrition'];
-  for (const name of [...missions, ...more]) await quickAdd(page, m, 'missions', name, 1);
-  await expectShown(page, m, []);
-  await plus(page, m, 'missions', 'Attrition');
-  await expectShown(page, m, ['Mission deck has 11', '10', 'Attrition']);
-  await minus(page, m, 'missions', 'Attrition');
-  const objectives = [
-    'Mana Cache',
-    'Armory',
-    "Scout's Report",
-    'Healing Spring',
-    'War Banner',
-    'Reinforcement',
-    'Arcane Surge',
-    'Fortification',
-  ];
-  for (const name of objectives) await quickAdd(page, m, 'objectives', name, 1);
+  // objectives-optional (Standard): there are only 8 Objectives, so a 9th is a second copy —
+  // missions-distinct is broken with it.
+  for (const name of OBJECTIVES) await quickAdd(page, m, 'objectives', name, 1);
   await expectShown(page, m, []);
   await plus(page, m, 'objectives', 'Armory');
   await expectShown(page, m, ['Objective deck has 9', '8', 'Armory']);
   await minus(page, m, 'objectives', 'Armory');
-
-  // duel-no-objectives: 1v1 Duel with the full Mission deck and the Objectives still in.
-  await setFormat(page, m, 'duel');
-  await expectShown(page, m, ['Objective deck must be empty here', '8 cards'], 'SECTION_TOO_LARGE');
-  // objective-modes-no-missions: MOBA and FFA with the Missions in.
-  for (const format of ['moba', 'ffa']) {
-    await setFormat(page, m, format);
-    await expectShown(page, m, ['Mission deck must be empty here', '10 cards'], 'SECTION_TOO_LARGE');
-  }
-  // duel-ten-missions: Duel with 9 Missions (the Objectives gone).
-  await setFormat(page, m, 'duel');
-  for (const name of objectives) await minus(page, m, 'objectives', name);
   await expectShown(page, m, []);
+});
+
+const OBJECTIVES = [
+  'Mana Cache',
+  'Armory',
+  "Scout's Report",
+  'Healing Spring',
+  'War Banner',
+  'Reinforcement',
+  'Arcane Surge',
+  'Fortification',
+];
+
+test('osmcg: the format rules broken from the Duel sample through the builder are explained as the engine says', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const m = new Model('osmcg', 'deck-legal-duel.json');
+  await openSample(page, m);
+
+  // duel-ten-missions: 9 Missions.
   await minus(page, m, 'missions', 'Regicide');
   await expectShown(page, m, ['Mission deck has 9', '10'], 'SECTION_TOO_SMALL');
-  // objective-modes-eight-objectives: MOBA with no Missions and 7 Objectives.
-  await setFormat(page, m, 'moba');
-  for (const name of [...missions, ...more].filter((n) => n !== 'Regicide')) await minus(page, m, 'missions', name);
-  for (const name of objectives.slice(0, 7)) await quickAdd(page, m, 'objectives', name, 1);
-  await expectShown(page, m, ['Objective deck has 7', '8'], 'SECTION_TOO_SMALL');
-  await quickAdd(page, m, 'objectives', 'Fortification', 1);
+  await addFromPool(page, m, 'missions', 'Regicide');
   await expectShown(page, m, []);
+
+  // duel-no-objectives: an Objective in a Duel deck.
+  await addFromPool(page, m, 'objectives', 'Mana Cache');
+  await expectShown(page, m, ['Objective deck must be empty here', '1 card'], 'SECTION_TOO_LARGE');
+  await minus(page, m, 'objectives', 'Mana Cache');
+  await expectShown(page, m, []);
+
+  // missions-optional (Standard): an 11th Mission, necessarily a second copy (there are 10).
+  await setFormat(page, m, undefined);
+  await expectShown(page, m, []);
+  await plus(page, m, 'missions', 'Attrition');
+  await expectShown(page, m, ['Mission deck has 11', '10', 'Attrition']);
+  await minus(page, m, 'missions', 'Attrition');
+  await expectShown(page, m, []);
+
+  // objective-modes-no-missions and objective-modes-eight-objectives: MOBA with the Missions
+  // and no Objectives breaks both; without the Missions only the second; with all 8 Objectives
+  // it is legal, and one Mission back breaks only the first (in FFA too).
+  await setFormat(page, m, 'moba');
+  await expectShown(page, m, ['Mission deck must be empty here', '10 cards', 'Objective deck has 0', '8']);
+  const missions = m.sections.missions.map((e) => m.docs.get(e.cardId)!.name);
+  for (const name of missions) await minus(page, m, 'missions', name);
+  await expectShown(page, m, ['Objective deck has 0', '8'], 'SECTION_TOO_SMALL');
+  for (const name of OBJECTIVES) await quickAdd(page, m, 'objectives', name, 1);
+  await expectShown(page, m, []);
+  await addFromPool(page, m, 'missions', 'First Blood');
+  await expectShown(page, m, ['Mission deck must be empty here', '1 card'], 'SECTION_TOO_LARGE');
+  await setFormat(page, m, 'ffa');
+  await expectShown(page, m, ['Mission deck must be empty here', '1 card'], 'SECTION_TOO_LARGE');
 });
 
 test('muhq: every deck rule broken through the builder is explained as the engine says', async ({ page }) => {
