@@ -20,8 +20,9 @@ export interface WorkerInput {
 
 export type WorkerMessage =
   | { type: 'progress'; snapshot: ProgressSnapshot }
-  /** `heapBytes`: the worker's heap once collected (Buffers included), to decide whether to keep it. */
-  | { type: 'outcome'; outcome: JobOutcome; heapBytes: number };
+  | { type: 'outcome'; outcome: JobOutcome }
+  /** After the outcome, once collected: the worker's heap (Buffers included), to decide whether to keep it. */
+  | { type: 'settled'; heapBytes: number };
 
 export interface RunningJob {
   outcome: Promise<JobOutcome>;
@@ -69,12 +70,23 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
     }
     const worker = new Worker(workerFile);
     all.add(worker);
+    // A kept worker that stayed large once collected ends (a busy one is judged after its next job).
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'settled' && message.heapBytes > KEEP_WORKER_HEAP_BYTES && forget(worker)) void worker.terminate();
+    });
     worker.on('exit', () => {
       all.delete(worker);
-      const index = idle.findIndex((entry) => entry.worker === worker);
-      if (index >= 0) clearTimeout(idle.splice(index, 1)[0].timer);
+      forget(worker);
     });
     return worker;
+  }
+
+  /** Takes a worker off the idle list; false when it was not on it (running a job). */
+  function forget(worker: Worker): boolean {
+    const index = idle.findIndex((entry) => entry.worker === worker);
+    if (index < 0) return false;
+    clearTimeout(idle.splice(index, 1)[0].timer);
+    return true;
   }
 
   function keep(worker: Worker): void {
@@ -90,9 +102,9 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
     const outcome = new Promise<JobOutcome>((resolve) => {
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'progress') onProgress(message.snapshot);
-        else {
+        else if (message.type === 'outcome') {
           stop();
-          if (KEEP_WORKER_AFTER.has(request.spec.kind) && message.heapBytes <= KEEP_WORKER_HEAP_BYTES) keep(worker);
+          if (KEEP_WORKER_AFTER.has(request.spec.kind)) keep(worker);
           else void worker.terminate();
           resolve(message.outcome);
         }

@@ -19,15 +19,19 @@ parentPort.on('message', ({ request }) => {
   jobs++;
   if (request.spec.kind === 'cleanUpImages') return; // never answers: only terminate() ends it
   parentPort.postMessage({ type: 'progress', snapshot: { step: 'Working', done: 1, total: 2 } });
-  // A deck generation reports a large heap; anything else a small one.
-  const heapBytes = request.spec.kind === 'generateDeck' ? 500 * 2 ** 20 : 20 * 2 ** 20;
-  setTimeout(() => parentPort.postMessage({ type: 'outcome', outcome: { state: 'done', result: { threadId, jobs } }, heapBytes }), 20);
+  // An export asked to ("big") reports a large heap once settled; anything else a small one.
+  const heapBytes = request.spec.print?.big ? 500 * 2 ** 20 : 20 * 2 ** 20;
+  setTimeout(() => {
+    parentPort.postMessage({ type: 'outcome', outcome: { state: 'done', result: { threadId, jobs } } });
+    parentPort.postMessage({ type: 'settled', heapBytes });
+  }, 20);
 });
 `;
 
-type Kind = 'exportPdf' | 'generateDeck' | 'cleanUpImages' | 'importSet';
+type Kind = 'exportPdf' | 'bigExport' | 'generateDeck' | 'cleanUpImages' | 'importSet';
 const SPECS = {
   exportPdf: { kind: 'exportPdf', source: { kind: 'cards', cardIds: ['c'] }, copies: 1, print: {} },
+  bigExport: { kind: 'exportPdf', source: { kind: 'cards', cardIds: ['c'] }, copies: 1, print: { big: true } },
   generateDeck: { kind: 'generateDeck', systemId: 'osmcg', generatorId: 'g' },
   cleanUpImages: { kind: 'cleanUpImages' },
   importSet: { kind: 'importSet', fileName: 'big.json', text: '{}' },
@@ -89,10 +93,11 @@ describe('job worker threads', () => {
     expect(second.jobs).toBe(1);
   });
 
-  it('ends the worker of a job that is not an export, or whose heap stays large', async () => {
+  it('ends the worker of a job that is not an export, or of an export whose heap stays large', async () => {
     const threads = executor();
     const imported = await runOne(threads, 'importSet');
-    const big = await runOne(threads, 'generateDeck');
+    const big = await runOne(threads, 'bigExport');
+    await new Promise((resolve) => setTimeout(resolve, 100)); // its "settled" report arrives
     const next = await runOne(threads);
     expect(new Set([imported.threadId, big.threadId, next.threadId]).size).toBe(3);
     expect(next.jobs).toBe(1);
