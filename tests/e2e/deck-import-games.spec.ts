@@ -2,8 +2,7 @@
 // with a typo in one card's name. The import dialog names the line and offers the right card;
 // one click fixes it, and the deck saved holds exactly the sample's cards.
 
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { callApi, expect, test } from './fixtures';
 
 interface Entry {
   cardId: string;
@@ -21,16 +20,6 @@ interface FileBlob {
 }
 
 const GAMES = ['osmcg', 'muhq', 'odd-frontier', 'miscrits', 'omms'];
-
-async function api<T>(page: Page, origin: string, token: string, method: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${origin}/api/${method}`, {
-    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
-    data: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
-  return envelope.value as T;
-}
 
 /** Sections without empty ones, each sorted by card id: what two decks must share to be the same. */
 const cardsOf = (sections: Record<string, Entry[]>) =>
@@ -56,7 +45,7 @@ for (const game of GAMES) {
     page,
     host,
   }) => {
-    const call = <T>(method: string, input: unknown) => api<T>(page, host.origin, host.token, method, input);
+    const call = <T>(method: string, input: unknown) => callApi<T>(page, host, method, input);
     const summaries = await call<Deck[]>('listDecks', { systemId: game });
     const legal = summaries.find((deck) => /legal/i.test(deck.id) && !/illegal/i.test(deck.id)) ?? summaries[0];
     const sample = await call<Deck>('getDeck', { id: legal.id });

@@ -3,8 +3,7 @@
 // find the deck saved with exactly the right cards.
 
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { callApi, expect, test } from './fixtures';
 
 interface DeckSummary {
   id: string;
@@ -17,16 +16,6 @@ interface Deck extends DeckSummary {
 interface Card {
   id: string;
   doc: { name: string };
-}
-
-async function api<T>(page: Page, origin: string, token: string, method: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${origin}/api/${method}`, {
-    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
-    data: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
-  return envelope.value as T;
 }
 
 const LIST = `// name: Pasted Embers
@@ -77,12 +66,12 @@ test('a pasted list with typos is fixed from the suggestions and imported', asyn
   await dialog.getByTestId('import-confirm').click();
   await expect(page.getByTestId('deck-builder')).toBeVisible();
 
-  const decks = await api<DeckSummary[]>(page, host.origin, host.token, 'listDecks', { systemId: 'osmcg' });
+  const decks = await callApi<DeckSummary[]>(page, host, 'listDecks', { systemId: 'osmcg' });
   const saved = decks.find((deck) => deck.name === 'Pasted Embers');
   expect(saved).toBeDefined();
-  const deck = await api<Deck>(page, host.origin, host.token, 'getDeck', { id: saved!.id });
+  const deck = await callApi<Deck>(page, host, 'getDeck', { id: saved!.id });
   const ids = Object.values(deck.sections).flatMap((entries) => entries.map((entry) => entry.cardId));
-  const cards = await api<Card[]>(page, host.origin, host.token, 'getCards', { ids });
+  const cards = await callApi<Card[]>(page, host, 'getCards', { ids });
   const name = (id: string) => cards.find((card) => card.id === id)?.doc.name;
   const named = Object.fromEntries(
     Object.entries(deck.sections).map(([section, entries]) => [

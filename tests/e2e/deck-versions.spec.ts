@@ -3,17 +3,7 @@
 // replaced, every copy, in one step by a reprint; OMMS' broken pack names the lost card.
 
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
-
-async function api<T>(page: Page, origin: string, token: string, method: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${origin}/api/${method}`, {
-    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
-    data: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
-  return envelope.value as T;
-}
+import { callApi, test, expect } from './fixtures';
 
 async function openDeck(page: Page, name: string): Promise<void> {
   await page.getByTestId('nav-decks').click();
@@ -57,12 +47,12 @@ test('snapshot, change, diff, restore', async ({ page, queryDb }) => {
 });
 
 test('a deleted card keeps its name and is replaced by a reprint in one step', async ({ page, host, queryDb }) => {
-  const promo = await api<{ id: string }>(page, host.origin, host.token, 'createSet', { systemId: 'osmcg', name: 'Promo' });
-  await api(page, host.origin, host.token, 'saveCard', {
+  const promo = await callApi<{ id: string }>(page, host, 'createSet', { systemId: 'osmcg', name: 'Promo' });
+  await callApi(page, host, 'saveCard', {
     setId: promo.id,
     doc: { type: 'spell', name: 'Fire Bolt', colors: ['red'], cost: 1, speed: 'Quick', text: 'Deal 3 damage to a unit.' },
   });
-  await api(page, host.origin, host.token, 'deleteCard', { id: 'osmcg-core-018' });
+  await callApi(page, host, 'deleteCard', { id: 'osmcg-core-018' });
   await page.reload();
 
   await openDeck(page, 'Ember Vanguard');

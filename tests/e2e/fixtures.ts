@@ -1,7 +1,7 @@
 // The fixture every browser test uses: a fresh app (web host + empty data folder, samples
 // preloaded) with `page` already open at it, and the SQLite path to check what landed.
 
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startWebHost, type RunningHost } from './web-host';
 
@@ -47,3 +47,15 @@ export const test = base.extend<AppFixtures>({
 });
 
 export { expect };
+
+/** Calls the app's API over its HTTP transport, as the page's own client does (bytes come back as `{ "$bytes": base64 }`). */
+export async function callApi<T>(page: Page, host: RunningHost, method: string, input: unknown): Promise<T> {
+  const { origin, token } = host;
+  const response = await page.request.post(`${origin}/api/${method}`, {
+    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
+    data: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
+  return envelope.value as T;
+}

@@ -13,7 +13,8 @@ import type { Page } from '@playwright/test';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { layoutCard } from '../../card-schema/layout/layout-card';
-import { expect, test } from './fixtures';
+import { callApi, expect, test } from './fixtures';
+import type { RunningHost } from './web-host';
 import { oneCardPdf, pixelDifference, rasterizePdf } from './card-raster';
 import type { GameFontBuffers } from '../../src-main/fonts/game-font-files';
 
@@ -61,25 +62,9 @@ const cjkCard: CardDocument = {
   flavor: '火は眠らない。🌋',
 };
 
-async function api<T>(page: Page, origin: string, token: string, method: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${origin}/api/${method}`, {
-    headers: { authorization: `Bearer ${token}`, origin, 'content-type': 'application/json' },
-    data: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
-  return envelope.value as T;
-}
-
 /** Saves the card (into `setId`), opens it in the editor and screenshots the live preview. */
-async function previewScreenshot(
-  page: Page,
-  origin: string,
-  token: string,
-  doc: CardDocument,
-  setId = 'osmcg-core',
-): Promise<Buffer> {
-  await api(page, origin, token, 'saveCard', { setId, doc });
+async function previewScreenshot(page: Page, host: RunningHost, doc: CardDocument, setId = 'osmcg-core'): Promise<Buffer> {
+  await callApi(page, host, 'saveCard', { setId, doc });
   await page.reload();
   // The library opens on the first game's cards; another game's card is found in its set.
   if (setId !== 'osmcg-core') await page.getByTestId('set-row').filter({ hasText: 'Lantern Watch Sample Set' }).click();
@@ -115,19 +100,18 @@ async function previewScreenshot(
 }
 
 /** OSMCG as the app loaded it (the layouts the preview used). */
-async function osmcgSystem(page: Page, origin: string, token: string): Promise<GameSystem> {
-  return api<GameSystem>(page, origin, token, 'getSystem', { systemId: 'osmcg' });
+async function osmcgSystem(page: Page, host: RunningHost): Promise<GameSystem> {
+  return callApi<GameSystem>(page, host, 'getSystem', { systemId: 'osmcg' });
 }
 
 async function comparePreviewAndPrint(
   page: Page,
-  origin: string,
-  token: string,
+  host: RunningHost,
   doc: CardDocument,
   drawing: CardDrawing,
   game: { setId: string; fonts: GameFontBuffers } = { setId: 'osmcg-core', fonts: new Map() },
 ) {
-  const shot = await previewScreenshot(page, origin, token, doc, game.setId);
+  const shot = await previewScreenshot(page, host, doc, game.setId);
   const sharp = (await import('sharp')).default;
   const { width = 0, height = 0 } = await sharp(shot).metadata();
   const printed = rasterizePdf(await oneCardPdf(drawing, game.fonts), width, height);
@@ -136,8 +120,8 @@ async function comparePreviewAndPrint(
 }
 
 test('the preview and the printed card agree for a Latin card', async ({ page, host }, testInfo) => {
-  const osmcg = await osmcgSystem(page, host.origin, host.token);
-  const result = await comparePreviewAndPrint(page, host.origin, host.token, latinCard, layoutCard(osmcg, latinCard));
+  const osmcg = await osmcgSystem(page, host);
+  const result = await comparePreviewAndPrint(page, host, latinCard, layoutCard(osmcg, latinCard));
   await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
   await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
   expect(result.width).toBe(600);
@@ -146,13 +130,13 @@ test('the preview and the printed card agree for a Latin card', async ({ page, h
 });
 
 test('the preview and the printed card agree for CJK and emoji text', async ({ page, host }, testInfo) => {
-  const drawing = layoutCard(await osmcgSystem(page, host.origin, host.token), cjkCard);
+  const drawing = layoutCard(await osmcgSystem(page, host), cjkCard);
   // The card really uses both fallback fonts and nothing is left uncovered.
   const fallbacks = new Set(drawing.ops.flatMap((op) => (op.op === 'text' && op.fallback ? [op.fallback] : [])));
   expect([...fallbacks].sort()).toEqual(['cjk', 'emoji']);
   expect(drawing.warnings).toEqual([]);
 
-  const result = await comparePreviewAndPrint(page, host.origin, host.token, cjkCard, drawing);
+  const result = await comparePreviewAndPrint(page, host, cjkCard, drawing);
   await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
   await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
   expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
@@ -172,19 +156,19 @@ test('the preview and the printed card agree for CJK and emoji text', async ({ p
 const TUTORIAL = resolve(import.meta.dirname, '../../docs/tutorial');
 
 /** Installs the tutorial game (its bundle carries its font) through the import job. */
-async function importTutorialGame(page: Page, origin: string, token: string): Promise<GameSystem> {
+async function importTutorialGame(page: Page, host: RunningHost): Promise<GameSystem> {
   const text = readFileSync(resolve(TUTORIAL, 'lantern-watch.cardwright-system.json'), 'utf8');
-  const job = await api<{ id: string }>(page, origin, token, 'startJob', {
+  const job = await callApi<{ id: string }>(page, host, 'startJob', {
     job: { kind: 'importSystem', fileName: 'lw.json', text },
   });
   await expect
-    .poll(async () => (await api<{ state: string }>(page, origin, token, 'jobStatus', { jobId: job.id })).state)
+    .poll(async () => (await callApi<{ state: string }>(page, host, 'jobStatus', { jobId: job.id })).state)
     .toBe('done');
-  return api<GameSystem>(page, origin, token, 'getSystem', { systemId: 'lantern-watch' });
+  return callApi<GameSystem>(page, host, 'getSystem', { systemId: 'lantern-watch' });
 }
 
 test("the preview and the printed card agree for a card in its game's own font", async ({ page, host }, testInfo) => {
-  const lanternWatch = await importTutorialGame(page, host.origin, host.token);
+  const lanternWatch = await importTutorialGame(page, host);
   const fontFile = readFileSync(resolve(TUTORIAL, 'lantern-watch/fonts/Blankenburg.ttf'));
   const sha256 = createHash('sha256').update(fontFile).digest('hex');
   const doc: CardDocument = {
@@ -202,7 +186,7 @@ test("the preview and the printed card agree for a card in its game's own font",
   expect(drawing.warnings).toEqual([]);
 
   const game = { setId: 'lantern-watch-sample', fonts: new Map([[sha256, fontFile]]) };
-  const result = await comparePreviewAndPrint(page, host.origin, host.token, doc, drawing, game);
+  const result = await comparePreviewAndPrint(page, host, doc, drawing, game);
   await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
   await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
   expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
