@@ -81,7 +81,13 @@ it('imports a 100,000-card set in one transaction', async () => {
 
 it('deck pool query with the identity filter', async () => {
   // Run alone (-t "deck pool"), the import above was skipped: bring the library in first.
-  const present = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 1 });
+  const present = await app.handlers.searchCards({
+    sort: 'relevance',
+    descending: false,
+    query: '',
+    setId: 'bench-big',
+    limit: 1,
+  });
   if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
   results.push(...(await measureDeckPool(app.handlers, databaseFile(dataDir), LIBRARY_SIZE)));
 });
@@ -93,7 +99,13 @@ it('deck builder in the browser: add a card updates counters, legality and chart
     context.skip(`deck builder UI benchmark skipped: ${missing}`);
   }
   // Run alone (-t "deck builder in the browser"), the import was skipped: bring the library in first.
-  const present = await app.handlers.searchCards({ query: '', setId: 'bench-big', limit: 1 });
+  const present = await app.handlers.searchCards({
+    sort: 'relevance',
+    descending: false,
+    query: '',
+    setId: 'bench-big',
+    limit: 1,
+  });
   if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
   results.push(...(await measureDeckBuilderUi(dataDir, databaseFile(dataDir), LIBRARY_SIZE)));
 });
@@ -101,7 +113,9 @@ it('deck builder in the browser: add a card updates counters, legality and chart
 it('searches the library as you type', async () => {
   const queries = ['e', 'em', 'emb', 'ember', 'ember wolf', 'haste', '"AND (*', 'zzzz-no-match'];
   for (const query of queries) {
-    const times = await timeRuns(30, () => app.handlers.searchCards({ query, systemId: 'osmcg', limit: 200 }));
+    const times = await timeRuns(30, () =>
+      app.handlers.searchCards({ sort: 'relevance', descending: false, query, systemId: 'osmcg', limit: 200 }),
+    );
     results.push({
       name: `search "${query}" in ${LIBRARY_SIZE.toLocaleString('en')} cards (first 200 + total up to 1,000), median`,
       value: ms(median(times)),
@@ -111,9 +125,13 @@ it('searches the library as you type', async () => {
   // The page after card 50,000 of the browse order, from the cursor the page before it ended with.
   let after: SearchResult['next'] = null;
   for (let seen = 0; seen < 50_000; seen += 5_000) {
-    after = (await app.handlers.searchCards({ query: '', limit: 5_000, after: after ?? undefined })).next;
+    after = (
+      await app.handlers.searchCards({ sort: 'relevance', descending: false, query: '', limit: 5_000, after: after ?? undefined })
+    ).next;
   }
-  const browse = await timeRuns(30, () => app.handlers.searchCards({ query: '', limit: 200, after: after ?? undefined }));
+  const browse = await timeRuns(30, () =>
+    app.handlers.searchCards({ sort: 'relevance', descending: false, query: '', limit: 200, after: after ?? undefined }),
+  );
   results.push({
     name: 'browse the page after card 50,000 (keyset cursor), median',
     value: ms(median(browse)),
@@ -156,6 +174,8 @@ it('checks a 60-card deck against the loaded library', async () => {
   let next: SearchResult['next'] = null;
   do {
     const page: SearchResult = await app.handlers.searchCards({
+      sort: 'relevance',
+      descending: false,
       query: '',
       setId: 'bench-big',
       limit: 5_000,

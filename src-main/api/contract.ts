@@ -10,6 +10,7 @@ import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-l
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
+import { SEARCH_SORTS, type QueryProblem, type TextTerm } from '../../card-schema/search/query';
 import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import { FONT_FACES } from '../../card-schema/layout/format';
@@ -252,8 +253,38 @@ export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
 export { MAX_IMAGE_BYTES } from './image-limits';
 
-/** A page of searchCards: its cards, the total (counted up to a cap) and the cursor of the next page. */
-export type SearchResult = CardSearchPage;
+/**
+ * A page of searchCards: its cards, the total (counted up to a cap), the cursor of the next page,
+ * what in the query could not be run (one line each, shown under the search box) and the terms
+ * to mark in the results.
+ */
+export interface SearchResult extends CardSearchPage {
+  problems: QueryProblem[];
+  highlight: TextTerm[];
+}
+
+/**
+ * Every page of a search at once, for a list that can jump anywhere: the exact total and where
+ * each page starts (page k is searchCards with `after: starts[k] ?? undefined` and `limit: pageSize`).
+ */
+export interface SearchPages {
+  total: number;
+  starts: (SearchCursor | null)[];
+}
+
+/** The longest query searchCards takes; far past anything typed, so a pasted text is searched, not refused. */
+export const MAX_QUERY_TEXT = 100_000;
+
+/** What searchCards and searchCardPages search: the query and the scope, sorted. */
+const searchScope = z.object({
+  query: z.string().max(MAX_QUERY_TEXT).default(''),
+  setId: id.optional(),
+  /** The game searched; absent searches every game. */
+  systemId: id.optional(),
+  types: z.array(z.string()).max(50).optional(),
+  sort: z.enum(SEARCH_SORTS).default('relevance'),
+  descending: z.boolean().default(false),
+});
 
 /** searchCards' `after`: the `next` of the page before, passed back unchanged. */
 const searchCursor: z.ZodType<SearchCursor> = z.object({
@@ -477,20 +508,20 @@ export const apiContract = {
   deleteSet: returns<TrashReceipt>()(byId),
 
   /**
-   * A page of cards matching the query (names starting with it first; see store/card-search.ts),
-   * or every card by name when it is blank. Page on with `after: previousPage.next`. The total
-   * is exact up to 1,000 (`totalExact`); past that the answer says "more than 1,000".
+   * A page of cards matching the query (docs/search.md: words, "phrases", -exclusions, field:value,
+   * comparisons, set:, game:), sorted by `sort` (relevance: names starting with the words first;
+   * see store/card-search.ts), or every card by name when it is blank. Page on with
+   * `after: previousPage.next`. The total is exact up to 1,000 (`totalExact`); past that the
+   * answer says "more than 1,000" (searchCardPages counts all).
    */
   searchCards: returns<SearchResult>()(
-    z.object({
-      query: z.string().max(500).default(''),
-      setId: id.optional(),
-      systemId: id.optional(),
-      types: z.array(z.string()).max(50).optional(),
+    searchScope.extend({
       limit: z.number().int().min(1).max(5_000).default(200),
       after: searchCursor.optional(),
     }),
   ),
+  /** The exact total of a search and the cursor each of its pages starts after (see SearchPages). */
+  searchCardPages: returns<SearchPages>()(searchScope.extend({ pageSize: z.number().int().min(1).max(5_000).default(200) })),
   getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),
   /**
    * The deck builder's pool over the whole library (store/deck-pool.ts): the game's cards that

@@ -30,6 +30,7 @@ import {
   type DeckInput,
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
+import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
 import { gameFolders, recoverSystemFolders } from '../services/system-folder-journal';
@@ -133,7 +134,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     createSet: (input) => createSet(lib, input),
     deleteSet: ({ id }) => deleteSet(lib, id),
 
-    searchCards: (input) => readers.read('searchCards', input),
+    searchCards: (input) => searchLibrary(lib, readers, input),
+    searchCardPages: (input) => searchLibraryPages(lib, readers, input),
     getCards: ({ ids }) => readers.read('getCards', { ids }),
     searchDeckPool: async (input) => {
       const system = lib.systems.require(input.systemId);

@@ -112,6 +112,7 @@ const METHODS: Record<ApiMethod, true> = {
   createSet: true,
   deleteSet: true,
   searchCards: true,
+  searchCardPages: true,
   getCards: true,
   searchDeckPool: true,
   previewPrint: true,
