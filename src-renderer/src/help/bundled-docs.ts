@@ -2,6 +2,7 @@
 
 import readme from '../../../README.md?raw';
 import gameSystems from '../../../docs/game-systems.md?raw';
+import search from '../../../docs/search.md?raw';
 import architecture from '../../../docs/architecture.md?raw';
 import type { DocSources } from './markdown';
 
@@ -15,6 +16,7 @@ export interface BundledDoc {
 
 export const BUNDLED_DOCS: readonly BundledDoc[] = [
   { path: 'README.md', title: 'Getting started', summary: 'What Cardwright does, where your data lives', source: readme },
+  { path: 'docs/search.md', title: 'Search', summary: 'Find cards: words, phrases, field filters, comparisons', source: search },
   {
     path: 'docs/game-systems.md',
     title: 'Game systems',
