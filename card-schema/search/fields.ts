@@ -8,6 +8,7 @@
 
 import type { CardTypeDef, GameSystem } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
+import { own } from '../own-keys';
 import { isImageField } from '../system/image-field';
 import { resolveSchema, schemaTypes, variantDiscriminator } from '../system/resolve-schema';
 import type { FieldPath } from './query';
@@ -172,7 +173,7 @@ class SchemaWalker {
     for (const title of containerTitles) leaf.containerNames.add(title);
     for (const variant of variants) {
       const resolved = this.resolve(variant);
-      const property = resolved?.properties?.[discriminator];
+      const property = resolved?.properties ? own(resolved.properties, discriminator) : undefined;
       const target = property ? this.resolve(property) : null;
       const value = target?.const ?? (target?.enum?.length === 1 ? target.enum[0] : undefined);
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../card-schema/search/parse';
 import type { GameSearch, ResolvedQuery } from '../../card-schema/search/query';
 import { resolveQuery } from '../../card-schema/search/resolve';
-import type { GameSystem } from '../../card-schema/system/format';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
+import { cardTestsHold } from '../../card-schema/search/field-tests';
 import { loadGameSystems } from '../../src-main/services/game-systems';
 import { ROOT } from './systems/harness';
 
@@ -182,5 +183,37 @@ describe('resolveQuery across games', () => {
 
   it('reports an unknown field once', () => {
     expect(resolve('foo:1', ALL).problems).toHaveLength(1);
+  });
+});
+
+describe('resolveQuery with names like Object.prototype members', () => {
+  it('treats them as unknown fields, words and values', () => {
+    const resolved = resolve(
+      '__proto__:x constructor<=3 toString:"a" hasOwnProperty kw:constructor set:__proto__',
+      systems.map((one) => one.id),
+    );
+    expect(resolved.problems.map((problem) => problem.message)).toEqual([
+      'Unknown field ‘__proto__’ — try name, type, colors, atk, hp, spd, … (see Help › Search)',
+      expect.stringContaining('Unknown field ‘constructor’'),
+      expect.stringContaining('Unknown field ‘toString’'),
+      expect.stringMatching(/^No ‘kw’ is ‘constructor’/),
+      'No set matches ‘__proto__’',
+    ]);
+  });
+
+  it('reads schema fields named like them, and card values under them', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"type":{"const":"x"},"constructor":{"type":"integer"},"__proto__":{"type":"string"}}}',
+    ) as object;
+    const custom = { ...system('omms'), cardTypes: [{ id: 'x', label: 'X', layout: 'x', schema }] } as unknown as GameSystem;
+    const resolved = resolveQuery(parseQuery('constructor>=2 __proto__:abc'), { systems: [custom], sets: [] });
+    expect(resolved.problems).toEqual([]);
+    expect(resolved.games[0].fields.map((field) => field.test)).toEqual([
+      { kind: 'compare', paths: [['constructor']], op: '>=', value: 2 },
+      { kind: 'text', paths: [['__proto__']], term: { tokens: ['abc'], prefix: true } },
+    ]);
+    const doc = JSON.parse('{"type":"x","name":"n","constructor":3,"__proto__":"abcd"}') as CardDocument;
+    expect(cardTestsHold(doc, resolved.games[0].fields)).toBe(true);
+    expect(cardTestsHold({ type: 'x', name: 'n' }, resolved.games[0].fields)).toBe(false);
   });
 });
