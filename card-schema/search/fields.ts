@@ -36,6 +36,8 @@ export interface SearchField {
   choices: readonly FieldChoice[];
   /** Steps below the card (array steps not counted): a name shared by several fields means the shallowest. */
   depth: number;
+  /** The card types whose schema has it (all of them for the built-ins). */
+  cardTypes: readonly string[];
 }
 
 /** Generic short names people type for common fields, used when no field answers to the name itself. */
@@ -86,6 +88,7 @@ interface Leaf {
   choices: Map<string, FieldChoice>;
   /** Some declaration takes any value of its type (not only a list): the choices are examples, not all. */
   open: boolean;
+  cardTypes: Set<string>;
 }
 
 class SchemaWalker {
@@ -98,7 +101,16 @@ class SchemaWalker {
     let found = this.leaves.get(id);
     if (!found) {
       const key = [...path].reverse().find((step) => step !== '*') ?? '';
-      found = { path, key, titles: new Set(), containerNames: new Set(), kinds: new Set(), choices: new Map(), open: false };
+      found = {
+        path,
+        key,
+        titles: new Set(),
+        containerNames: new Set(),
+        kinds: new Set(),
+        choices: new Map(),
+        open: false,
+        cardTypes: new Set(),
+      };
       this.leaves.set(id, found);
     }
     return found;
@@ -185,7 +197,9 @@ class SchemaWalker {
 function leavesOf(cardType: CardTypeDef): Leaf[] {
   const walker = new SchemaWalker(cardType.schema);
   walker.walk(cardType.schema, [], []);
-  return [...walker.leaves.values()];
+  const leaves = [...walker.leaves.values()];
+  for (const leaf of leaves) leaf.cardTypes.add(cardType.id);
+  return leaves;
 }
 
 function namesOf(keys: Iterable<string>): string[] {
@@ -198,6 +212,7 @@ function namesOf(keys: Iterable<string>): string[] {
 }
 
 function builtIns(system: GameSystem | null): SearchField[] {
+  const cardTypes = (system?.cardTypes ?? []).map((cardType) => cardType.id);
   return [
     {
       key: 'name',
@@ -208,6 +223,7 @@ function builtIns(system: GameSystem | null): SearchField[] {
       names: ['name', 'names'],
       choices: [],
       depth: 1,
+      cardTypes,
     },
     {
       key: 'type',
@@ -218,8 +234,19 @@ function builtIns(system: GameSystem | null): SearchField[] {
       names: namesOf(['type', 'cardtype']),
       choices: (system?.cardTypes ?? []).map((cardType) => ({ value: cardType.id, label: cardType.label })),
       depth: 1,
+      cardTypes,
     },
-    { key: 'set', label: 'Set', kind: 'enum', builtIn: 'set', paths: [], names: ['set', 'sets'], choices: [], depth: 0 },
+    {
+      key: 'set',
+      label: 'Set',
+      kind: 'enum',
+      builtIn: 'set',
+      paths: [],
+      names: ['set', 'sets'],
+      choices: [],
+      depth: 0,
+      cardTypes,
+    },
     {
       key: 'game',
       label: 'Game',
@@ -229,6 +256,7 @@ function builtIns(system: GameSystem | null): SearchField[] {
       names: namesOf(['game', 'system']),
       choices: [],
       depth: 0,
+      cardTypes,
     },
   ];
 }
@@ -263,6 +291,7 @@ function readFields(system: GameSystem): SearchField[] {
         for (const name of leaf.containerNames) known.containerNames.add(name);
         for (const kind of leaf.kinds) known.kinds.add(kind);
         known.open ||= leaf.open;
+        for (const cardType of leaf.cardTypes) known.cardTypes.add(cardType);
         for (const [choiceId, choice] of leaf.choices) if (!known.choices.has(choiceId)) known.choices.set(choiceId, choice);
       }
     }
@@ -298,6 +327,7 @@ function readFields(system: GameSystem): SearchField[] {
       names,
       choices: kind === 'text' || leaf.open ? [] : choices,
       depth: leaf.path.filter((step) => step !== '*').length,
+      cardTypes: [...leaf.cardTypes],
     });
   }
   fields.sort((a, b) => a.depth - b.depth);
@@ -326,13 +356,19 @@ export function findFields(fields: readonly SearchField[], typed: string): Searc
   return candidates.filter((field) => field.depth === shallowest);
 }
 
-/** A few field names to suggest when a typed one is unknown: the built-ins, then the card's own top fields. */
+/**
+ * A few field names to suggest when a typed one is unknown: name and type, then the card-level
+ * fields with values to pick or compare (colors, cost…), those most card types have first.
+ */
 export function suggestedFieldNames(fields: readonly SearchField[], count = 6): string[] {
-  const names: string[] = [];
-  for (const field of fields) {
+  const useful = fields
+    .filter((field) => !field.builtIn && field.depth === 1 && (field.kind === 'enum' || field.kind === 'number'))
+    .sort((a, b) => b.cardTypes.length - a.cardTypes.length);
+  const names: string[] = ['name', 'type'];
+  for (const field of [...useful, ...fields]) {
+    if (names.length === count) break;
     if (field.builtIn === 'set' || field.builtIn === 'game' || names.includes(field.key)) continue;
     names.push(field.key);
-    if (names.length === count) break;
   }
   return names;
 }

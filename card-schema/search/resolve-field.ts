@@ -5,6 +5,7 @@
 
 import type { CardTest, FieldTest, QueryClause, TextTerm } from './query';
 import { findFields, type SearchField, type SearchFieldKind } from './fields';
+import { quoteTyped } from './parse';
 import { termOccurs } from './term-match';
 import { searchTokens } from './tokens';
 
@@ -37,8 +38,9 @@ const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
 /** Choices listed in a message: enough to see what the field takes. */
 const LISTED_CHOICES = 6;
 
+/** The clause as typed, shortened for a message. */
 function typed(clause: FieldClause): string {
-  return clause.quoted ? `"${clause.value}"` : clause.value;
+  return quoteTyped(`${clause.field}${clause.op}${clause.quoted ? `"${clause.value}"` : clause.value}`);
 }
 
 function listChoices(field: SearchField): string {
@@ -63,7 +65,8 @@ export function resolveFieldClause(gameFields: readonly SearchField[], clause: F
   const kind = pickKind(candidates, clause);
   const fields = candidates.filter((field) => field.kind === kind);
   const paths = fields.flatMap((field) => field.paths);
-  const name = clause.field;
+  // As typed ("color", not "colors"), unless typed absurdly long ("c___…___ost").
+  const name = clause.field.length <= 30 ? clause.field : fields[0].key;
   const negatedEquals = clause.op === '!=' ? !clause.negated : clause.negated;
 
   switch (kind) {
@@ -77,8 +80,7 @@ export function resolveFieldClause(gameFields: readonly SearchField[], clause: F
       if (clause.op !== ':')
         return { kind: 'test', test: test({ kind: 'equals', paths, values: [clause.value] }, negatedEquals) };
       const tokens = searchTokens(clause.value);
-      if (tokens.length === 0)
-        return { kind: 'problem', message: `‘${name}:${typed(clause)}’ has no letters or digits to look for` };
+      if (tokens.length === 0) return { kind: 'problem', message: `${typed(clause)} has no letters or digits to look for` };
       const term: TextTerm = { tokens, prefix: !clause.quoted };
       return {
         kind: 'test',
@@ -88,17 +90,17 @@ export function resolveFieldClause(gameFields: readonly SearchField[], clause: F
     }
     case 'enum': {
       if (COMPARISONS.has(clause.op)) {
-        return {
-          kind: 'problem',
-          message: `‘${name}’ takes one of ${listChoices(fields[0])}: like ${name}:${fields[0].choices[0]?.label ?? '…'}`,
-        };
+        const example = fields[0].choices[0]?.label ?? '…';
+        const quoted = /\s/.test(example) ? `"${example}"` : example;
+        return { kind: 'problem', message: `‘${name}’ takes one of ${listChoices(fields[0])}: like ${name}:${quoted}` };
       }
       const values = fields.flatMap((field) => matchingChoices(field, clause));
       const outcome: FieldOutcome = {
         kind: 'test',
-        test: test({ kind: 'equals', paths, values }, clause.op === ':' ? clause.negated : negatedEquals),
+        test: test({ kind: 'equals', paths, values }, negatedEquals),
       };
-      if (values.length === 0) outcome.unmatched = `No ‘${name}’ is ‘${clause.value}’: it takes ${listChoices(fields[0])}`;
+      if (values.length === 0)
+        outcome.unmatched = `No ‘${name}’ is ${quoteTyped(clause.value)}: it takes ${listChoices(fields[0])}`;
       return outcome;
     }
     case 'number': {
@@ -116,7 +118,7 @@ export function resolveFieldClause(gameFields: readonly SearchField[], clause: F
         return { kind: 'problem', message: `‘${name}’ takes yes or no, like ${name}:yes` };
       return {
         kind: 'test',
-        test: test({ kind: 'equals', paths, values: [value] }, clause.op === ':' ? clause.negated : negatedEquals),
+        test: test({ kind: 'equals', paths, values: [value] }, negatedEquals),
       };
     }
   }
