@@ -5,7 +5,7 @@
 //
 //   clause   = ['-'] ( phrase | field op value | word )
 //   phrase   = '"' any characters up to the next '"' (or the end: a problem)
-//   field    = letters, digits and '_' (then directly an operator)
+//   field    = a letter or '_', then letters, digits and '_' (then directly an operator)
 //   op       = ':' | '=' | '!=' | '<' | '<=' | '>' | '>='
 //   value    = phrase | characters up to the next space
 //   word     = characters up to the next space (operators and brackets inside are plain text)
@@ -24,6 +24,10 @@ const COMPARISON_START = /^(?:!=|<=|>=|=|<|>)/;
 
 function isSpace(char: string): boolean {
   return char <= ' ' || /\s/.test(char);
+}
+
+function isFieldStart(char: string): boolean {
+  return /[\p{L}_]/u.test(char);
 }
 
 function isFieldChar(char: string): boolean {
@@ -73,9 +77,10 @@ class Scanner {
 
   /** `field op` at `this.at`, if the text there is field syntax. */
   readFieldAndOperator(): { field: string; op: FieldOp } | null {
+    // A field name starts with a letter, so "3:4" or "1<2" stay plain text.
+    if (!isFieldStart(this.text[this.at] ?? '')) return null;
     let end = this.at;
     while (end < this.text.length && isFieldChar(this.text[end])) end++;
-    if (end === this.at) return null;
     const op = OPERATORS.find((candidate) => this.text.startsWith(candidate, end));
     if (!op) return null;
     const field = this.text.slice(this.at, end);

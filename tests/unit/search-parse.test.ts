@@ -59,7 +59,7 @@ describe('parseQuery', () => {
   });
 
   it('keeps operators and brackets inside plain words as text', () => {
-    const { clauses, problems } = parseQuery('fire AND (ice) *star* x-ray a"b');
+    const { clauses, problems } = parseQuery('fire AND (ice) *star* x-ray a"b 3:4 1<2');
     expect(problems).toEqual([]);
     expect(clauses.map((clause) => clause.kind === 'word' && clause.text)).toEqual([
       'fire',
@@ -68,6 +68,8 @@ describe('parseQuery', () => {
       '*star*',
       'x-ray',
       'a"b',
+      '3:4',
+      '1<2',
     ]);
   });
 
