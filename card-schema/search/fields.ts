@@ -53,6 +53,8 @@ const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
 
 /** Deeper schemas are not searched (a recursive schema stops here). */
 const MAX_DEPTH = 12;
+/** Schema nodes read per card type: a game file branching at every level cannot make this slow. */
+const MAX_NODES = 20_000;
 
 const BUILT_IN_KEYS = new Set(['name', 'type', 'set', 'game']);
 /** Names only the built-ins answer to (a nested `name`, like an ability's, is not the card's name). */
@@ -124,26 +126,42 @@ class SchemaWalker {
     }
   }
 
-  /** Walks `schema` found at `path`; `titles` are the names it is shown under there. */
-  walk(schema: JsonSchema, path: FieldPath, titles: readonly string[]): void {
+  /** Reads `schema` and everything below it, breadth first (so a budget cut keeps the shallow fields). */
+  walkAll(schema: JsonSchema): void {
+    const queue: { schema: JsonSchema; path: FieldPath; titles: readonly string[] }[] = [{ schema, path: [], titles: [] }];
+    for (let next = 0; next < queue.length && next < MAX_NODES; next++) {
+      const node = queue[next];
+      this.walk(node.schema, node.path, node.titles, (child, path, titles) => {
+        if (queue.length < MAX_NODES) queue.push({ schema: child, path, titles });
+      });
+    }
+  }
+
+  /** Reads one schema node found at `path` (`titles`: the names it is shown under there), queuing what is below it. */
+  private walk(
+    schema: JsonSchema,
+    path: FieldPath,
+    titles: readonly string[],
+    visit: (schema: JsonSchema, path: FieldPath, titles: readonly string[]) => void,
+  ): void {
     if (path.length > MAX_DEPTH || isImageField(schema)) return;
     const resolved = this.resolve(schema);
     if (!resolved || isImageField(resolved)) return;
     const ownTitles = resolved.title ? [...titles, resolved.title] : titles;
 
     const variants = [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.allOf ?? [])];
-    for (const variant of variants) this.walk(variant, path, titles);
+    for (const variant of variants) visit(variant, path, titles);
     const choiceVariants = resolved.oneOf ?? resolved.anyOf;
     if (choiceVariants) this.nameDiscriminator(choiceVariants, path, ownTitles);
 
     const types = schemaTypes(resolved);
     if (resolved.properties) {
       for (const [key, property] of Object.entries(resolved.properties)) {
-        if (property && typeof property === 'object') this.walk(property, [...path, key], []);
+        if (property && typeof property === 'object') visit(property, [...path, key], []);
       }
     }
-    if (resolved.items && typeof resolved.items === 'object') {
-      this.walk(resolved.items, [...path, '*'], ownTitles);
+    if (resolved.items && typeof resolved.items === 'object' && !Array.isArray(resolved.items)) {
+      visit(resolved.items, [...path, '*'], ownTitles);
       return;
     }
     if (path.length === 0 || resolved.properties || types.includes('object') || types.includes('array')) return;
@@ -176,7 +194,12 @@ class SchemaWalker {
 
   /** Variants told apart by a fixed property: the container answers for it; each variant's title labels its value. */
   private nameDiscriminator(variants: readonly JsonSchema[], path: FieldPath, containerTitles: readonly string[]): void {
-    const discriminator = variantDiscriminator(this.root, [...variants]);
+    let discriminator: string | null;
+    try {
+      discriminator = variantDiscriminator(this.root, [...variants]);
+    } catch {
+      return; // a variant refers to nothing: its fields are left out like any broken reference
+    }
     if (!discriminator) return;
     const leafPath = [...path, discriminator];
     const leaf = this.leaf(leafPath);
@@ -196,7 +219,7 @@ class SchemaWalker {
 
 function leavesOf(cardType: CardTypeDef): Leaf[] {
   const walker = new SchemaWalker(cardType.schema);
-  walker.walk(cardType.schema, [], []);
+  walker.walkAll(cardType.schema);
   const leaves = [...walker.leaves.values()];
   for (const leaf of leaves) leaf.cardTypes.add(cardType.id);
   return leaves;

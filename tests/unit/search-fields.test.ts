@@ -116,4 +116,18 @@ describe('searchableFields', () => {
     expect(labels.every((one) => one.kind === 'text')).toBe(true);
     expect(findFields(searchableFields(custom), 'label')[0].paths).toEqual([['tree', 'label']]);
   });
+
+  it('reads a schema branching at every level in bounded time', () => {
+    const branches = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`b${index}`, { $ref: '#/$defs/node' }]));
+    const schema = {
+      type: 'object',
+      $defs: { node: { type: 'object', properties: { ...branches, n: { type: 'integer' } }, oneOf: [{ $ref: '#/$defs/none' }] } },
+      properties: { type: { const: 'x' }, name: { type: 'string' }, root: { $ref: '#/$defs/node' } },
+    };
+    const custom = { ...system('omms'), cardTypes: [{ id: 'x', label: 'X', layout: 'x', schema }] } as unknown as GameSystem;
+    const started = performance.now();
+    const fields = searchableFields(custom);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(findFields(fields, 'n')[0].paths).toEqual([['root', 'n']]);
+  });
 });
