@@ -105,7 +105,9 @@ export function resolveFieldClause(gameFields: readonly SearchField[], clause: F
     }
     case 'number': {
       const value = clause.value.trim();
-      if (!NUMBER.test(value)) return { kind: 'problem', message: `‘${name}’ takes a number, like ${name}<=3` };
+      if (!NUMBER.test(value) || !Number.isFinite(Number(value))) {
+        return { kind: 'problem', message: `‘${name}’ takes a number, like ${name}<=3` };
+      }
       const op = clause.op === ':' || clause.op === '=' || clause.op === '!=' ? '=' : clause.op;
       return {
         kind: 'test',

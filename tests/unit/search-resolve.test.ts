@@ -91,6 +91,7 @@ describe('resolveQuery in one game', () => {
   it('says what a field takes when the value does not fit, leaving the clause out', () => {
     const cases: [string, string][] = [
       ['cost<=x', '‘cost’ takes a number, like cost<=3'],
+      [`cost<${'9'.repeat(400)}`, '‘cost’ takes a number'],
       ['name>3', '‘name’ is text'],
       ['color<red', '‘color’ takes one of Red, Blue, Green, White, Black, Neutral'],
       ['hideReminders:maybe', '‘hideReminders’ takes yes or no'],
