@@ -42,8 +42,8 @@ describe('cardMatchesSearch on the sample cards', () => {
       where((doc) => doc.type === 'creature' && num(doc.cost) <= 3 && !list(doc.colors).includes('red'), 'osmcg'),
     );
     expect(found('atk>2 color=red')).toEqual(where((doc) => num(doc.atk) > 2 && list(doc.colors).includes('red')));
-    expect(found('inflicts:stun')).toEqual(
-      where((doc) => list(doc.inflicts).some((status) => (status as { status: string }).status === 'Stun')),
+    expect(found('inflicts:burn')).toEqual(
+      where((doc) => list(doc.inflicts).some((status) => (status as { status: string }).status === 'Burn')),
     );
   });
 
@@ -78,8 +78,8 @@ describe('cardMatchesSearch on the sample cards', () => {
       ),
     );
     expect(found('rank:k')).toEqual(where((doc) => doc.rank === 'K'));
-    expect(found('unit:tank value>=10')).toEqual(where((doc) => doc.unit === 'Tank' && num(doc.value) >= 10));
-    for (const query of ['effect:crew', 'element:fire golden:yes', 'rank:k'])
+    expect(found('unit:tank attack>=3')).toEqual(where((doc) => doc.unit === 'Tank' && num(doc.attack) >= 3));
+    for (const query of ['effect:crew', 'element:fire golden:yes', 'rank:k', 'inflicts:burn', 'unit:tank attack>=3'])
       expect(found(query).length, query).toBeGreaterThan(0);
   });
 });
