@@ -93,6 +93,17 @@ interface Leaf {
   cardTypes: Set<string>;
 }
 
+/** Subschemas of a keyword that should hold a list of them (a malformed game file may hold anything). */
+function schemaList(value: unknown): JsonSchema[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is JsonSchema => item !== null && typeof item === 'object' && !Array.isArray(item))
+    : [];
+}
+
+function titleOf(schema: JsonSchema): string | undefined {
+  return typeof schema.title === 'string' && schema.title !== '' ? schema.title : undefined;
+}
+
 class SchemaWalker {
   readonly leaves = new Map<string, Leaf>();
 
@@ -147,12 +158,13 @@ class SchemaWalker {
     if (path.length > MAX_DEPTH || isImageField(schema)) return;
     const resolved = this.resolve(schema);
     if (!resolved || isImageField(resolved)) return;
-    const ownTitles = resolved.title ? [...titles, resolved.title] : titles;
+    const title = titleOf(resolved);
+    const ownTitles = title ? [...titles, title] : titles;
 
-    const variants = [...(resolved.oneOf ?? []), ...(resolved.anyOf ?? []), ...(resolved.allOf ?? [])];
+    const variants = [...schemaList(resolved.oneOf), ...schemaList(resolved.anyOf), ...schemaList(resolved.allOf)];
     for (const variant of variants) visit(variant, path, titles);
-    const choiceVariants = resolved.oneOf ?? resolved.anyOf;
-    if (choiceVariants) this.nameDiscriminator(choiceVariants, path, ownTitles);
+    const choiceVariants = resolved.oneOf !== undefined ? schemaList(resolved.oneOf) : schemaList(resolved.anyOf);
+    if (choiceVariants.length > 0) this.nameDiscriminator(choiceVariants, path, ownTitles);
 
     const types = schemaTypes(resolved);
     if (resolved.properties) {
@@ -169,7 +181,7 @@ class SchemaWalker {
   }
 
   private addLeaf(schema: JsonSchema, path: FieldPath, titles: readonly string[], onlyVariants: boolean): void {
-    const fixed = schema.const !== undefined ? [schema.const] : schema.enum;
+    const fixed = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
     const types = schemaTypes(schema);
     if (onlyVariants && !fixed && types.length === 0) return;
     const leaf = this.leaf(path);
@@ -210,9 +222,9 @@ class SchemaWalker {
       const resolved = this.resolve(variant);
       const property = resolved?.properties ? own(resolved.properties, discriminator) : undefined;
       const target = property ? this.resolve(property) : null;
-      const value = target?.const ?? (target?.enum?.length === 1 ? target.enum[0] : undefined);
+      const value = target?.const ?? (Array.isArray(target?.enum) && target.enum.length === 1 ? target.enum[0] : undefined);
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-      leaf.choices.set(JSON.stringify(value), { value, label: resolved?.title ?? String(value) });
+      leaf.choices.set(JSON.stringify(value), { value, label: (resolved && titleOf(resolved)) ?? String(value) });
     }
   }
 }

@@ -2,8 +2,11 @@
 // the names they answer to.
 
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtInFieldOf, findFields, searchableFields, type SearchField } from '../../card-schema/search/fields';
+import { parseQuery } from '../../card-schema/search/parse';
+import { resolveQuery } from '../../card-schema/search/resolve';
 import type { GameSystem } from '../../card-schema/system/format';
 import { loadGameSystems } from '../../src-main/services/game-systems';
 import { ROOT } from './systems/harness';
@@ -129,5 +132,48 @@ describe('searchableFields', () => {
     const fields = searchableFields(custom);
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(findFields(fields, 'n')[0].paths).toEqual([['root', 'n']]);
+  });
+
+  it('never fails on a malformed schema', () => {
+    const KEYWORDS = [
+      'type',
+      'properties',
+      'items',
+      'oneOf',
+      'anyOf',
+      'allOf',
+      '$ref',
+      '$defs',
+      'const',
+      'enum',
+      'title',
+      'x-kind',
+    ];
+    const { schema } = fc.letrec((tie) => ({
+      schema: fc.dictionary(
+        fc.constantFrom(...KEYWORDS),
+        fc.oneof(
+          { depthSize: 'small' },
+          fc.constantFrom('#', '#/$defs/a', '#/properties/a', '#/nowhere', 'image', 'string', 'integer', 'object', 'array'),
+          fc.jsonValue({ maxDepth: 1 }),
+          tie('schema'),
+          fc.array(tie('schema'), { maxLength: 3 }),
+          fc.dictionary(fc.constantFrom('a', 'kw', '__proto__', 'constructor'), tie('schema'), { maxKeys: 3 }),
+        ),
+        { maxKeys: 5 },
+      ),
+    }));
+    fc.assert(
+      fc.property(schema, (random) => {
+        const custom = {
+          ...system('omms'),
+          cardTypes: [{ id: 'x', label: 'X', layout: 'x', schema: random }],
+        } as unknown as GameSystem;
+        const fields = searchableFields(custom);
+        for (const name of ['a', 'kw', 'constructor', 'type']) findFields(fields, name);
+        resolveQuery(parseQuery('a:1 kw:x constructor<2 type:x'), { systems: [custom], sets: [] });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
