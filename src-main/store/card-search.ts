@@ -32,7 +32,12 @@ export const SEARCH_COUNT_CAP = 1_000;
  * Up to this many FTS candidates a sort other than relevance sorts them in JS (narrow rows: a
  * millisecond or two); past it, it walks the sort's index and tests each entry against the matches.
  */
-const LIST_MAX = 2_000;
+export const LIST_MAX = 2_000;
+
+export interface SearcherOptions {
+  /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
+  listMax?: number;
+}
 
 export interface CardSearch extends SearchScope {
   /** The query resolved per game; cards of other games never match. */
@@ -91,7 +96,13 @@ export class CardSearcher {
   private readonly shape: SearchShape;
   private readonly inOneSnapshot;
 
-  constructor(private readonly db: SqliteDatabase) {
+  readonly listMax: number;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SearcherOptions = {},
+  ) {
+    this.listMax = options.listMax ?? LIST_MAX;
     registerSearchFunctions(db);
     this.shape = new SearchShape(db);
     // One read transaction: the pages, the counts and the plans' ranges see the same library.
@@ -208,7 +219,10 @@ class GameRead {
       segments = tierSegments(plan);
     } else {
       const order = this.sort as Exclude<SearchSort, 'relevance'>;
-      const sets = order === 'set' ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id)) : [];
+      const sets =
+        order === 'set'
+          ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
+          : [];
       const listed = fullMatch(plan) !== null ? this.listCandidates(order) : null;
       if (listed) {
         this.knownCount = listed.length;
@@ -266,12 +280,10 @@ class GameRead {
   private listCandidates(sort: Exclude<SearchSort, 'relevance'>): Found[] | null {
     const rows = this.searcher
       .statement<PoolRow>(candidatesSql(this.plan, INDEX_ORDERS[sort]))
-      .all({ ...this.plan.params, ...this.textParams(), limit: LIST_MAX + 1 });
-    if (rows.length > LIST_MAX) return null;
+      .all({ ...this.plan.params, ...this.textParams(), limit: this.searcher.listMax + 1 });
+    if (rows.length > this.searcher.listMax) return null;
     const sets = this.searcher.libraryShape.sets;
-    const listed = rows
-      .filter((row) => row.ok === 1)
-      .map((row) => ({ row, position: listedPosition(sort, row, sets) }));
+    const listed = rows.filter((row) => row.ok === 1).map((row) => ({ row, position: listedPosition(sort, row, sets) }));
     const direction = this.descending ? -1 : 1;
     return listed.sort((a, b) => direction * comparePositions(sort, a.position, b.position));
   }

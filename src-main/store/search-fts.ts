@@ -8,8 +8,11 @@ import type { FieldPath, FieldTest, GameSearch, TextTerm } from '../../card-sche
 /** The FTS columns (migration 3): the card's name and its search text (services/search-text.ts). */
 type FtsColumn = 'name' | 'search_text';
 
+/** Control characters end FTS5's string early ("unterminated string"); no indexed token holds one. */
+const CONTROL = /\p{Cc}/gu;
+
 export function ftsPhrase(term: TextTerm): string {
-  const phrase = `"${term.tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"`;
+  const phrase = `"${term.tokens.map((token) => token.replace(CONTROL, ' ').replaceAll('"', '""')).join(' ')}"`;
   return term.prefix ? `${phrase}*` : phrase;
 }
 

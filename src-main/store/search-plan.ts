@@ -104,8 +104,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     params,
     match,
     residual: game.fields.length > 0,
-    namePrefix:
-      match.free === null ? null : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
+    namePrefix: match.free === null ? null : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
     setIds,
   };
 }

@@ -85,7 +85,12 @@ export function comparePositions(sort: SearchSort, a: SearchCursor, b: SearchCur
 }
 
 /** Compares key prefixes only (a set's [name, id] against a cursor's), ascending. */
-export function compareKeyPrefix(sort: SearchSort, tier: number, a: readonly (string | number)[], b: readonly (string | number)[]): number {
+export function compareKeyPrefix(
+  sort: SearchSort,
+  tier: number,
+  a: readonly (string | number)[],
+  b: readonly (string | number)[],
+): number {
   const collations = keyCollations(sort, tier);
   for (let i = 0; i < a.length; i++) {
     const order = compareValue(a[i], b[i] ?? '', collations[i]);
