@@ -23,7 +23,7 @@ export interface LibrarySearchInput {
 /** The query resolved for the games it searches (every installed game when no systemId). */
 export function resolveLibrarySearch(lib: Library, input: LibrarySearchInput): ResolvedQuery {
   const systems = input.systemId === undefined ? lib.systems.list() : [lib.systems.require(input.systemId)];
-  return resolveQuery(parseQuery(input.query), { systems, sets: lib.store.sets.list() });
+  return resolveQuery(parseQuery(input.query), { systems, sets: lib.store.sets.listNames() });
 }
 
 export async function searchLibrary(

@@ -123,12 +123,19 @@ export class CardSearcher {
   }
 
   private withGames<T>(search: CardSearch | CardPagesSearch, work: (games: GameRead[]) => T): T {
-    const tests = search.games.map((game) => ({ fields: game.fields, include: game.text.include, exclude: game.text.exclude }));
+    const planned = search.games.flatMap((game) => {
+      const plan = planGame(game, search, this.shape);
+      return plan ? [{ game, plan }] : [];
+    });
+    const tests = planned.map(({ game, plan }) => ({
+      fields: plan.fieldTests,
+      include: game.text.include,
+      exclude: game.text.exclude,
+    }));
     return withRowTests(tests, (keys) => {
-      const games: GameRead[] = [];
-      search.games.forEach((game, index) => {
-        const plan = planGame(game, search, this.shape, keys[index]);
-        if (plan) games.push(new GameRead(this, plan, search.sort, search.descending));
+      const games = planned.map(({ plan }, index) => {
+        plan.params.key = keys[index];
+        return new GameRead(this, plan, search.sort, search.descending);
       });
       return work(games);
     });

@@ -4,6 +4,7 @@
 // ("a b"*: the last token a prefix); terms are ANDed, excluded ones taken out with NOT.
 
 import type { FieldPath, FieldTest, GameSearch, TextTerm } from '../../card-schema/search/query';
+import { searchTokens } from '../../card-schema/search/tokens';
 
 /** The FTS columns (migration 3): the card's name and its search text (services/search-text.ts). */
 type FtsColumn = 'name' | 'search_text';
@@ -48,6 +49,27 @@ function fieldTextMatch(test: Extract<FieldTest, { kind: 'text' }>): string | nu
   return `{${[...columns].join(' ')}} : ${ftsPhrase(test.term)}`;
 }
 
+/**
+ * A field's equals test on strings as an FTS superset: a string value is indexed whole, so its
+ * tokens are there next to each other (a value with no tokens, or a number, gives none).
+ */
+function fieldEqualsMatch(test: Extract<FieldTest, { kind: 'equals' }>): string | null {
+  if (test.paths.length === 0 || test.values.length === 0) return null;
+  const columns = new Set<FtsColumn>();
+  for (const path of test.paths) {
+    const column = columnOf(path);
+    if (!column) return null;
+    columns.add(column);
+  }
+  const phrases: string[] = [];
+  for (const value of test.values) {
+    const tokens = typeof value === 'string' ? searchTokens(value) : [];
+    if (tokens.length === 0) return null;
+    phrases.push(ftsPhrase({ tokens, prefix: false }));
+  }
+  return `{${[...columns].join(' ')}} : (${phrases.join(' OR ')})`;
+}
+
 /** What one game's search asks of the full-text index. */
 export interface GameMatch {
   /** The free words: each in the name or the search text. Null when there are none. */
@@ -65,8 +87,8 @@ export function gameMatch(game: GameSearch): GameMatch {
   const free = and(include);
   const fieldParts: string[] = [];
   for (const { test, negated } of game.fields) {
-    if (negated || test.kind !== 'text') continue;
-    const match = fieldTextMatch(test);
+    if (negated || test.kind === 'compare') continue;
+    const match = test.kind === 'text' ? fieldTextMatch(test) : fieldEqualsMatch(test);
     if (match) fieldParts.push(match);
   }
   return {

@@ -6,7 +6,7 @@
 // game's types matched case-insensitively); comparisons on the game's deck.builder.costField →
 // card_pool.cost_key; positive text tests → FTS over the name or the search text.
 
-import type { FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
+import type { CardTest, FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
 import { gameMatch, matchExpression, type GameMatch } from './search-fts';
 import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
 import { NO_COST_KEY } from './pool-rows';
@@ -23,11 +23,12 @@ export interface SearchScope {
 
 export interface GamePlan {
   systemId: string;
-  /** Conditions on card_pool `p`, with their values in `params` (with @systemId and @key). */
+  /** Conditions on card_pool `p`, with their values in `params` (with @systemId; @key once registered). */
   filters: string[];
   params: Params;
   match: GameMatch;
-  /** Field tests to run on the document (cardwright_fields). */
+  /** The field tests the prefilters do not answer exactly: run on the document (cardwright_fields). */
+  fieldTests: CardTest[];
   residual: boolean;
   /** Relevance tier 0: names starting with the free words. */
   namePrefix: { lo: string; hi: string | null; pattern: string } | null;
@@ -56,9 +57,14 @@ const COST_CONDITIONS: Partial<Record<Extract<FieldTest, { kind: 'compare' }>['o
   '=': (param) => `p.cost_key = ${param}`,
 };
 
-/** The plan of one game, or null when the scope leaves it nothing to match. */
-export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShape, key: number): GamePlan | null {
-  const params: Params = { systemId: game.systemId, key };
+/**
+ * The plan of one game, or null when the scope leaves it nothing to match. `type` equals and
+ * cost comparisons are answered exactly by card_pool (its type, and its cost_key is the card's
+ * numeric cost), so they are not re-checked on the document.
+ */
+export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShape): GamePlan | null {
+  const params: Params = { systemId: game.systemId };
+  const fieldTests: CardTest[] = [];
   const filters = ['p.system_id = @systemId'];
 
   let setIds: string[] | undefined = game.setIds ? [...game.setIds] : undefined;
@@ -77,16 +83,17 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
   let types: string[] | undefined = scope.types?.length ? [...scope.types] : undefined;
   const costField = shape.costFieldOf(game.systemId);
   let costs = 0;
-  for (const { test, negated } of game.fields) {
-    if (negated) continue;
-    if (test.kind === 'equals' && isPath(test.paths, 'type')) {
+  for (const cardTest of game.fields) {
+    const { test, negated } = cardTest;
+    const condition = test.kind === 'compare' ? COST_CONDITIONS[test.op] : undefined;
+    if (!negated && test.kind === 'equals' && isPath(test.paths, 'type')) {
       types = intersect(types, typesAllowed(test, shape.typesOf(game.systemId)));
-    } else if (test.kind === 'compare' && costField !== undefined && isPath(test.paths, costField)) {
-      const condition = COST_CONDITIONS[test.op];
-      if (!condition) continue;
+    } else if (!negated && condition && test.kind === 'compare' && costField !== undefined && isPath(test.paths, costField)) {
       const param = `cost${costs++}`;
       filters.push(condition(`@${param}`));
       params[param] = test.value;
+    } else {
+      fieldTests.push(cardTest);
     }
   }
   if (types) {
@@ -103,7 +110,8 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     filters,
     params,
     match,
-    residual: game.fields.length > 0,
+    fieldTests,
+    residual: fieldTests.length > 0,
     namePrefix: match.free === null ? null : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
     setIds,
   };

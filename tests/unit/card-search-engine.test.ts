@@ -207,6 +207,17 @@ const osmcgSearches: { label: string; game: GameSearch }[] = [
     },
   },
   {
+    label: 'kw=TRACKER,haste -cost=0',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [], exclude: [] },
+      fields: [
+        test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['TRACKER', 'haste'] }),
+        test({ kind: 'compare', paths: [['cost']], op: '=', value: 0 }, true),
+      ],
+    },
+  },
+  {
     label: 'name:wolf -type:hero',
     game: {
       systemId: 'osmcg',
