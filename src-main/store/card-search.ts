@@ -288,7 +288,12 @@ class GameRead {
     const rows = this.searcher
       .statement<PoolRow>(candidatesSql(this.plan, INDEX_ORDERS[sort]))
       .all({ ...this.plan.params, ...this.textParams(), limit: this.searcher.listMax + 1 });
-    if (rows.length > this.searcher.listMax) return null;
+    if (rows.length > this.searcher.listMax) {
+      // Too many to list, but when more than the cap of them match, that is the count.
+      const matching = rows.reduce((sum, row) => sum + (row.ok === 1 ? 1 : 0), 0);
+      if (matching > SEARCH_COUNT_CAP) this.knownCount = matching;
+      return null;
+    }
     const sets = this.searcher.libraryShape.sets;
     const listed = rows.filter((row) => row.ok === 1).map((row) => ({ row, position: listedPosition(sort, row, sets) }));
     const direction = this.descending ? -1 : 1;

@@ -19,7 +19,6 @@ export interface SetShape {
 export class SearchShape {
   private readonly version;
   private readonly readSets;
-  private readonly readRanges;
   private readonly readTypes;
   private readonly readCostPaths;
   private key = '';
@@ -32,14 +31,22 @@ export class SearchShape {
     this.version = db
       .prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
       .pluck();
-    this.readSets = db.prepare<[], { id: string; systemId: string; name: string }>(
-      'SELECT id, system_id AS systemId, name FROM sets',
+    // Each set's first and last rowid: two seeks per set (never a scan of the library).
+    this.readSets = db.prepare<[], SetShape>(
+      `SELECT id, system_id AS systemId, name,
+         ifnull((SELECT min(seq) FROM card_pool INDEXED BY card_pool_by_set_seq WHERE set_id = s.id), ${Number.MAX_SAFE_INTEGER}) AS lo,
+         ifnull((SELECT max(seq) FROM card_pool INDEXED BY card_pool_by_set_seq WHERE set_id = s.id), 0) AS hi
+       FROM sets s`,
     );
-    this.readRanges = db.prepare<[], { setId: string; lo: number; hi: number }>(
-      'SELECT set_id AS setId, min(seq) AS lo, max(seq) AS hi FROM card_pool INDEXED BY card_pool_by_set GROUP BY system_id, set_id',
-    );
+    // Each game's distinct types, one seek per type in card_pool_by_type (a skip scan).
     this.readTypes = db.prepare<[], { systemId: string; type: string }>(
-      'SELECT DISTINCT system_id AS systemId, type FROM card_pool INDEXED BY card_pool_by_type',
+      `WITH RECURSIVE games(systemId) AS (SELECT DISTINCT system_id FROM sets),
+       types(systemId, type) AS (
+         SELECT systemId, (SELECT min(type) FROM card_pool WHERE system_id = games.systemId) FROM games
+         UNION ALL
+         SELECT systemId, (SELECT min(type) FROM card_pool WHERE system_id = types.systemId AND type > types.type)
+         FROM types WHERE type IS NOT NULL)
+       SELECT systemId, type FROM types WHERE type IS NOT NULL`,
     );
     this.readCostPaths = db.prepare<[], { systemId: string; costPath: string }>(
       'SELECT system_id AS systemId, cost_path AS costPath FROM pool_games WHERE cost_path IS NOT NULL',
@@ -54,13 +61,7 @@ export class SearchShape {
   /** Inside the search's transaction. */
   update(version: string): void {
     if (version === this.key) return;
-    const ranges = new Map(this.readRanges.all().map((range) => [range.setId, range]));
-    this.sets = new Map(
-      this.readSets.all().map((set) => {
-        const range = ranges.get(set.id);
-        return [set.id, { ...set, lo: range?.lo ?? Number.MAX_SAFE_INTEGER, hi: range?.hi ?? 0 }];
-      }),
-    );
+    this.sets = new Map(this.readSets.all().map((set) => [set.id, set]));
     this.types = new Map();
     for (const { systemId, type } of this.readTypes.all()) {
       const list = this.types.get(systemId) ?? [];
