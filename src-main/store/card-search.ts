@@ -34,9 +34,18 @@ export const SEARCH_COUNT_CAP = 1_000;
  */
 export const LIST_MAX = 2_000;
 
+/**
+ * Cost model of manyMatchesMode: reading and tokenizing a card costs about 20× what reading one
+ * FTS match does; × 2 leaves 'in' where the two are close (matches cluster in a sort's order).
+ */
+const ROWS_OVER_IN = 40;
+const PAGE_ESTIMATE = 200;
+
 export interface SearcherOptions {
   /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
   listMax?: number;
+  /** How such a walk meets the matches: by the cost model, or always one way (tests). */
+  matchWalk?: 'auto' | 'rows' | 'in';
 }
 
 export interface CardSearch extends SearchScope {
@@ -97,12 +106,14 @@ export class CardSearcher {
   private readonly inOneSnapshot;
 
   readonly listMax: number;
+  readonly matchWalk: 'auto' | 'rows' | 'in';
 
   constructor(
     private readonly db: SqliteDatabase,
     options: SearcherOptions = {},
   ) {
     this.listMax = options.listMax ?? LIST_MAX;
+    this.matchWalk = options.matchWalk ?? 'auto';
     registerSearchFunctions(db);
     this.shape = new SearchShape(db);
     // One read transaction: the pages, the counts and the plans' ranges see the same library.
@@ -209,6 +220,8 @@ class GameRead {
   private readonly range: { lo: number; hi: number };
   /** Known when the candidates were listed (and so counted). */
   knownCount: number | undefined;
+  /** The share of the game's rowids that are FTS candidates, from the first ones listed. */
+  private density = 0;
 
   constructor(
     private readonly searcher: CardSearcher,
@@ -235,11 +248,22 @@ class GameRead {
         this.knownCount = listed.length;
         segments = [{ kind: 'list', rows: listed }];
       } else {
-        const text: TextMode = fullMatch(plan) !== null ? 'in' : plan.match.exclude !== null ? 'notIn' : 'none';
+        const text: TextMode = fullMatch(plan) !== null ? this.manyMatchesMode() : plan.match.exclude !== null ? 'notIn' : 'none';
         segments = orderSegments(order, text, sets);
       }
     }
     this.segments = descending ? segments.reverse() : segments;
+  }
+
+  /**
+   * How a sorted walk meets many FTS matches: test the words on each entry's card ('rows': about
+   * limit ÷ density cards read and tokenized, a few µs each) or read every match first ('in':
+   * density × rowids, a fraction of a µs each). Rows wins when matches are dense: "e" matches 60%.
+   */
+  private manyMatchesMode(): TextMode {
+    if (this.searcher.matchWalk !== 'auto') return this.searcher.matchWalk;
+    const span = Math.max(1, this.range.hi - this.range.lo + 1);
+    return this.density * this.density * span > ROWS_OVER_IN * PAGE_ESTIMATE ? 'rows' : 'in';
   }
 
   /** Up to `want` matches after `after`, in order; `full` reads the cards too. */
@@ -289,6 +313,7 @@ class GameRead {
       .statement<PoolRow>(candidatesSql(this.plan, INDEX_ORDERS[sort]))
       .all({ ...this.plan.params, ...this.textParams(), limit: this.searcher.listMax + 1 });
     if (rows.length > this.searcher.listMax) {
+      this.density = rows.length / Math.max(1, rows[rows.length - 1].seq - this.range.lo + 1);
       // Too many to list, but when more than the cap of them match, that is the count.
       const matching = rows.reduce((sum, row) => sum + (row.ok === 1 ? 1 : 0), 0);
       if (matching > SEARCH_COUNT_CAP) this.knownCount = matching;

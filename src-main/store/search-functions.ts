@@ -52,6 +52,14 @@ export function registerSearchFunctions(db: SqliteDatabase): void {
     const tokens = searchTokens(asText(name));
     return testsOf(key).include.every((term) => textHolds(tokens, term)) ? 1 : 0;
   });
+  /** Every free word and no excluded one is in the name or the search text (FTS5's answer, per row). */
+  db.function('cardwright_text', options, (key: unknown, name: unknown, searchText: unknown) => {
+    const { include, exclude } = testsOf(key);
+    const nameTokens = searchTokens(asText(name));
+    const textTokens = searchTokens(asText(searchText));
+    const has = (term: TextTerm) => textHolds(nameTokens, term) || textHolds(textTokens, term);
+    return include.every(has) && !exclude.some(has) ? 1 : 0;
+  });
   /** No excluded word is in the name or the search text. */
   db.function('cardwright_not_excluded', options, (key: unknown, name: unknown, searchText: unknown) => {
     const { exclude } = testsOf(key);

@@ -118,7 +118,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
 }
 
 /** What drives a game's walk when it is not read in relevance tiers. */
-export type TextMode = 'none' | 'in' | 'notIn';
+export type TextMode = 'none' | 'in' | 'notIn' | 'rows';
 
 /** Every card the game's search allows, as one FTS expression (null when nothing positive). */
 export function fullMatch(plan: GamePlan): string | null {

@@ -72,6 +72,11 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
     case 'in':
       where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match AND rowid >= @seqLo AND rowid <= @seqHi)');
       break;
+    case 'rows':
+      // The free words tested on each entry's card (field text tests are the residual's).
+      where.push('cardwright_text(@key, p.name, c.search_text)');
+      needsCard = true;
+      break;
     case 'notIn':
       where.push('p.seq NOT IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @exclude)');
       break;

@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 /** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
-function library(cards: readonly Card[], listMax?: number) {
+function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in') {
   const sql = new Set<string>();
   const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
   opened.push(db);
@@ -79,7 +79,7 @@ function library(cards: readonly Card[], listMax?: number) {
     writePoolGame(db, { systemId, identity: { field: 'colors', values: COLORS }, costField: 'cost' });
   }
   store.cards.saveMany(cards.map((card) => ({ id: card.id, setId: card.setId, doc: card.doc, searchText: card.searchText })));
-  return { db, sql, searcher: new CardSearcher(db, { listMax }) };
+  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk }) };
 }
 
 // ---- the reference --------------------------------------------------------------------------
@@ -231,9 +231,13 @@ const osmcgSearches: { label: string; game: GameSearch }[] = [
 ];
 
 describe('every sort, both directions, paged by cursors, equals the reference', () => {
-  for (const listMax of [undefined, 0]) {
-    it(`one game${listMax === 0 ? ', walking the sort index for text' : ''}`, () => {
-      const { searcher } = library(cards, listMax);
+  for (const [listMax, matchWalk] of [
+    [undefined, undefined],
+    [0, 'in'],
+    [0, 'rows'],
+  ] as const) {
+    it(`one game${matchWalk ? `, walking the sort index for text (${matchWalk})` : ''}`, () => {
+      const { searcher } = library(cards, listMax, matchWalk);
       for (const { label, game } of osmcgSearches) {
         for (const sort of SEARCH_SORTS) {
           for (const descending of [false, true]) {
@@ -322,8 +326,12 @@ describe('searchCardPages', () => {
 
 describe('query plans', () => {
   it('never sort the matches (no temp B-tree) and never skip with OFFSET', () => {
-    for (const listMax of [undefined, 0]) {
-      const { db, sql, searcher } = library(cards, listMax);
+    for (const [listMax, matchWalk] of [
+      [undefined, undefined],
+      [0, 'in'],
+      [0, 'rows'],
+    ] as const) {
+      const { db, sql, searcher } = library(cards, listMax, matchWalk);
       for (const { game } of osmcgSearches) {
         for (const sort of SEARCH_SORTS) {
           const search = { games: [game, ...wordGames('', ['other'])], sort, descending: sort === 'type', limit: 3 };
@@ -334,6 +342,9 @@ describe('query plans', () => {
       }
       const selects = [...sql].filter((statement) => /^\s*SELECT/i.test(statement) && /card_pool|cards_fts/.test(statement));
       expect(selects.length).toBeGreaterThan(20);
+      if (matchWalk === 'rows') expect(selects.some((statement) => statement.includes('cardwright_text('))).toBe(true);
+      if (matchWalk === 'in')
+        expect(selects.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'))).toBe(true);
       for (const statement of selects) {
         expect(statement).not.toMatch(/\bOFFSET\b/i);
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${statement}`).all() as { detail: string }[];
