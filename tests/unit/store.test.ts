@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
 import { databaseFile, openDatabase, openDatabaseFile, type SqliteDatabase } from '../../src-main/store/database';
 import { DatabaseTooNewError, LATEST_SCHEMA_VERSION, migrations, type Migration } from '../../src-main/store/migrations';
-import { toFtsQuery } from '../../src-main/store/fts-query';
+import { ftsPhrase } from '../../src-main/store/search-fts';
 import { Store } from '../../src-main/store/store';
 import { buildSearchText } from '../../src-main/services/search-text';
 import { textSearch } from './search-helpers';
@@ -155,13 +155,11 @@ describe('database and migrations', () => {
   });
 });
 
-describe('toFtsQuery', () => {
-  it('quotes every token as a prefix and ANDs them; blank is null', () => {
-    expect(toFtsQuery('fire  drake')).toBe('"fire"* "drake"*');
-    expect(toFtsQuery('say "hi"')).toBe('"say"* """hi"""*');
-    expect(toFtsQuery('   \t\n ')).toBeNull();
-    expect(toFtsQuery('')).toBeNull();
-    expect(toFtsQuery('a\u0000b')).toBe('"a"* "b"*');
+describe('ftsPhrase', () => {
+  it('quotes the tokens as one phrase, a quote doubled, a prefix starred; control characters become spaces', () => {
+    expect(ftsPhrase({ tokens: ['fire', 'drake'], prefix: true })).toBe('"fire drake"*');
+    expect(ftsPhrase({ tokens: ['say', '"hi"'], prefix: false })).toBe('"say ""hi"""');
+    expect(ftsPhrase({ tokens: ['a\u0000b'], prefix: true })).toBe('"a b"*');
   });
 });
 
