@@ -47,6 +47,16 @@ export function registerSearchFunctions(db: SqliteDatabase): void {
   db.function('cardwright_fields', options, (key: unknown, doc: unknown) =>
     cardTestsHold(JSON.parse(asText(doc)) as CardDocument, testsOf(key).fields) ? 1 : 0,
   );
+  /** The same on some top-level fields: pairs of a field name and its JSON (NULL when absent). */
+  db.function('cardwright_field_parts', { ...options, varargs: true }, (key: unknown, ...parts: unknown[]) => {
+    // No prototype: a field named like an Object.prototype member is an ordinary key here.
+    const doc = Object.create(null) as Record<string, unknown>;
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      const json = parts[i + 1];
+      if (typeof json === 'string') doc[asText(parts[i])] = JSON.parse(json);
+    }
+    return cardTestsHold(doc as CardDocument, testsOf(key).fields) ? 1 : 0;
+  });
   /** Every free word is in the name (relevance tier 0 is the names that also start with them). */
   db.function('cardwright_in_name', options, (key: unknown, name: unknown) => {
     const tokens = searchTokens(asText(name));

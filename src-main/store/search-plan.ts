@@ -9,7 +9,7 @@
 import type { CardTest, FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
 import { gameMatch, matchExpression, type GameMatch } from './search-fts';
 import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
-import { NO_COST_KEY } from './pool-rows';
+import { fieldPath, NO_COST_KEY } from './pool-rows';
 import type { SearchShape } from './search-shape';
 
 export type Params = Record<string, string | number>;
@@ -30,6 +30,8 @@ export interface GamePlan {
   /** The field tests the prefilters do not answer exactly: run on the document (cardwright_fields). */
   fieldTests: CardTest[];
   residual: boolean;
+  /** The top-level fields the residual tests read (@residualName/@residualPath i); null: the whole document. */
+  residualFields: string[] | null;
   /** Relevance tier 0: names starting with the free words. */
   namePrefix: { lo: string; hi: string | null; pattern: string } | null;
   /** The set ids the game's search is limited to (for the FTS rowid bounds), when limited. */
@@ -112,9 +114,27 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     match,
     fieldTests,
     residual: fieldTests.length > 0,
+    residualFields: topLevelFields(fieldTests, params),
     namePrefix: match.free === null ? null : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
     setIds,
   };
+}
+
+/** The distinct first steps of the tests' paths, as parameters; null when one has none ('*' or empty). */
+function topLevelFields(tests: readonly CardTest[], params: Params): string[] | null {
+  const fields = new Set<string>();
+  for (const { test } of tests) {
+    for (const path of test.paths) {
+      if (path.length === 0 || path[0] === '*') return null;
+      fields.add(path[0]);
+    }
+  }
+  const list = [...fields];
+  list.forEach((field, i) => {
+    params[`residualName${i}`] = field;
+    params[`residualPath${i}`] = fieldPath(field);
+  });
+  return list;
 }
 
 /** What drives a game's walk when it is not read in relevance tiers. */

@@ -48,7 +48,15 @@ export interface ReadShape {
   full: boolean;
 }
 
-const residualSql = 'cardwright_fields(@key, c.doc)';
+/**
+ * The residual test of a plan: on the top-level fields its tests read (JSON-parsing a keyword
+ * list instead of the whole card is most of a field test's cost), or on the whole document.
+ */
+function residualSql(plan: GamePlan): string {
+  if (plan.residualFields === null) return 'cardwright_fields(@key, c.doc)';
+  const parts = plan.residualFields.map((_, i) => `@residualName${i}, c.doc -> @residualPath${i}`);
+  return `cardwright_field_parts(@key, ${parts.join(', ')})`;
+}
 const cardsJoin = 'CROSS JOIN cards c ON c.seq = p.seq';
 
 export function segmentSql(plan: GamePlan, segment: Segment, read: ReadShape): string {
@@ -88,7 +96,7 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
     const values = [...segment.order.columns.map((_, i) => `@after${i}`), '@afterSeq'];
     where.push(`(${columns.join(', ')}) ${read.descending ? '<' : '>'} (${values.join(', ')})`);
   }
-  if (plan.residual) where.push(residualSql);
+  if (plan.residual) where.push(residualSql(plan));
   const direction = read.descending ? ' DESC' : '';
   return `SELECT ${selectColumns(segment.order, read.full)} FROM card_pool p INDEXED BY ${segment.order.index}${needsCard ? ` ${cardsJoin}` : ''}
     WHERE ${where.join(' AND ')} ORDER BY ${columns.map((column) => column + direction).join(', ')} LIMIT @limit`;
@@ -101,7 +109,7 @@ function ftsSql(plan: GamePlan, segment: Extract<Segment, { kind: 'fts' }>, read
   if (segment.notTierZero && plan.namePrefix) {
     where.push("NOT (p.name LIKE @prefixPattern ESCAPE '\\' AND cardwright_in_name(@key, p.name))");
   }
-  if (plan.residual) where.push(residualSql);
+  if (plan.residual) where.push(residualSql(plan));
   return ftsFrom(plan, read.full, `SELECT ${selectColumns(null, read.full)}`, where, read.descending);
 }
 
@@ -114,7 +122,7 @@ function ftsFrom(plan: GamePlan, full: boolean, select: string, where: string[],
 /** Every match of the game, up to @limit, for counting: FTS-driven when it has positive text. */
 export function countSql(plan: GamePlan): string {
   const where = [...plan.filters];
-  if (plan.residual) where.push(residualSql);
+  if (plan.residual) where.push(residualSql(plan));
   if (fullMatch(plan) !== null) {
     return `SELECT count(*) FROM (${ftsFrom(plan, false, 'SELECT 1', ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi', ...where], false)})`;
   }
@@ -131,6 +139,6 @@ export function countSql(plan: GamePlan): string {
  */
 export function candidatesSql(plan: GamePlan, order: IndexOrder): string {
   const where = ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi', ...plan.filters];
-  const ok = plan.residual ? residualSql : '1';
+  const ok = plan.residual ? residualSql(plan) : '1';
   return ftsFrom(plan, false, `SELECT ${selectColumns(order, false)}, ${ok} AS ok`, where, false);
 }
