@@ -19,12 +19,13 @@ export function ftsPhrase(term: TextTerm): string {
 
 const usable = (terms: readonly TextTerm[]) => terms.filter((term) => term.tokens.length > 0);
 
+// A word typed twice is one part (a pasted text repeats many).
 function and(parts: readonly string[]): string | null {
-  return parts.length === 0 ? null : parts.map((part) => `(${part})`).join(' AND ');
+  return parts.length === 0 ? null : [...new Set(parts)].map((part) => `(${part})`).join(' AND ');
 }
 
 function or(parts: readonly string[]): string | null {
-  return parts.length === 0 ? null : parts.map((part) => `(${part})`).join(' OR ');
+  return parts.length === 0 ? null : [...new Set(parts)].map((part) => `(${part})`).join(' OR ');
 }
 
 /**

@@ -32,7 +32,7 @@ export interface GamePlan {
   residual: boolean;
   /** The top-level fields the residual tests read (@residualName/@residualPath i); null: the whole document. */
   residualFields: string[] | null;
-  /** Relevance tier 0: names starting with the free words. */
+  /** Relevance tier 0: names starting with the free words (null: no tier 0). */
   namePrefix: { lo: string; hi: string | null; pattern: string } | null;
   /** The set ids the game's search is limited to (for the FTS rowid bounds), when limited. */
   setIds?: readonly string[];
@@ -58,6 +58,12 @@ const COST_CONDITIONS: Partial<Record<Extract<FieldTest, { kind: 'compare' }>['o
   '>=': (param) => `p.cost_key >= ${param} AND p.cost_key < ${NO_COST_KEY}`,
   '=': (param) => `p.cost_key = ${param}`,
 };
+
+/**
+ * Relevance tier 0 (names starting with the words) only up to this many characters of words:
+ * SQLite refuses LIKE patterns past 50,000 bytes, and no name starts with a pasted page.
+ */
+const MAX_NAME_PREFIX = 1_000;
 
 /**
  * The plan of one game, or null when the scope leaves it nothing to match. `type` equals and
@@ -115,7 +121,10 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     fieldTests,
     residual: fieldTests.length > 0,
     residualFields: topLevelFields(fieldTests, params),
-    namePrefix: match.free === null ? null : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
+    namePrefix:
+      match.free === null || prefix.length > MAX_NAME_PREFIX
+        ? null
+        : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
     setIds,
   };
 }
@@ -147,5 +156,5 @@ export function fullMatch(plan: GamePlan): string | null {
 
 /** Relevance tiers (when the search has free words) or one index order. */
 export function readsInTiers(plan: GamePlan, sort: SearchSort): boolean {
-  return sort === 'relevance' && plan.namePrefix !== null;
+  return sort === 'relevance' && plan.match.free !== null;
 }

@@ -18,8 +18,9 @@ export type Segment =
 /** The segments of a game read in relevance tiers, ascending. */
 export function tierSegments(plan: GamePlan): Segment[] {
   const { free, freeInName, fields, exclude } = plan.match;
+  const tierZero: Segment[] = plan.namePrefix ? [{ kind: 'walk', tier: 0, order: INDEX_ORDERS.name, text: 'tier0' }] : [];
   return [
-    { kind: 'walk', tier: 0, order: INDEX_ORDERS.name, text: 'tier0' },
+    ...tierZero,
     { kind: 'fts', tier: 1, match: matchExpression([freeInName, fields], [exclude])!, notTierZero: true },
     { kind: 'fts', tier: 2, match: matchExpression([free, fields], [freeInName, exclude])!, notTierZero: false },
   ];

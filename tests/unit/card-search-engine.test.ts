@@ -394,6 +394,20 @@ describe('hostile text', () => {
     );
   });
 
+  it('answers 100,000 pasted characters (no tier 0 past a name’s length)', () => {
+    const { searcher } = library(cards.slice(0, 40));
+    const text = Array.from({ length: 20_000 }, (_, i) => `w${i}`)
+      .join(' ')
+      .slice(0, 100_000);
+    for (const sort of ['relevance', 'name'] as const) {
+      const page = searcher.search({ games: wordGames(text, ['osmcg']), sort, descending: false, limit: 5 });
+      expect(page).toMatchObject({ cards: [], total: 0, totalExact: true });
+    }
+    const ember = wordGames(`ember ${'e '.repeat(40_000)}`, ['osmcg']);
+    const expected = reference(cards.slice(0, 40), { games: ember, sort: 'relevance', descending: false });
+    expect(ids(searcher.search({ games: ember, sort: 'relevance', descending: false, limit: 50 }).cards)).toEqual(expected);
+  });
+
   it('answers 10,000 typed characters', () => {
     const { searcher } = library(cards.slice(0, 40));
     const text = Array.from({ length: 2_000 }, (_, i) => `w${i % 700}`)
