@@ -1,52 +1,60 @@
-// What a field clause means on one card document: the evaluation of FieldTest / CardTest that the
-// reference matcher uses and the SQL engine reproduces. A path walks own keys ('*': every item of
-// an array); a value found that is an array of scalars counts each item.
+// What a field clause means for one card: the evaluation of CardTest/FieldTest on a card document.
+// The store runs it as the residual SQL function of every search (on each candidate row, so it is
+// kept allocation-light), and the reference matcher uses it too, so both agree by construction.
+//
+//   text     some string at a path holds the term's tokens next to each other (the last one may
+//            be the start of a longer token when the term is a prefix);
+//   equals   some value equals one of the values (strings case-insensitively, others strictly);
+//   compare  some number compares true.
+// A path walks own keys only ('*' = every item of an array); an array found at the end of a path
+// counts as its items.
 
-import { own } from '../own-keys';
 import type { CardDocument } from '../system/format';
 import type { CardTest, FieldPath, FieldTest } from './query';
 import { termOccurs } from './term-match';
 import { searchTokens } from './tokens';
 
-type Scalar = string | number | boolean;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function collect(value: unknown, path: FieldPath, step: number, out: Scalar[]): void {
-  if (step === path.length) {
-    if (Array.isArray(value)) {
-      for (const item of value) if (isScalar(item)) out.push(item);
-    } else if (isScalar(value)) out.push(value);
-    return;
+export function cardTestsHold(doc: CardDocument, tests: readonly CardTest[]): boolean {
+  for (const { test, negated } of tests) {
+    if (fieldTestHolds(doc, test) === negated) return false;
   }
-  const key = path[step];
-  if (key === '*') {
-    if (Array.isArray(value)) for (const item of value) collect(item, path, step + 1, out);
-  } else if (isPlainObject(value)) {
-    const next = own(value, key);
-    if (next !== undefined) collect(next, path, step + 1, out);
+  return true;
+}
+
+export function fieldTestHolds(doc: CardDocument, test: FieldTest): boolean {
+  for (const path of test.paths) {
+    if (someValueAt(doc, path, 0, (value) => valueHolds(value, test))) return true;
   }
+  return false;
 }
 
-function isScalar(value: unknown): value is Scalar {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** Every scalar at one of the paths. */
-export function valuesAt(doc: CardDocument, paths: readonly FieldPath[]): Scalar[] {
-  const out: Scalar[] = [];
-  for (const path of paths) collect(doc, path, 0, out);
-  return out;
-}
-
-function equalsOne(value: Scalar, wanted: readonly Scalar[]): boolean {
-  if (typeof value === 'string') {
-    const lower = value.toLowerCase();
-    return wanted.some((candidate) => typeof candidate === 'string' && candidate.toLowerCase() === lower);
+/** Calls `check` on each value at `path` from `index` on; true as soon as one check is. */
+function someValueAt(value: unknown, path: FieldPath, index: number, check: (value: unknown) => boolean): boolean {
+  if (index === path.length) {
+    if (!Array.isArray(value)) return check(value);
+    for (const item of value) if (check(item)) return true;
+    return false;
   }
-  return wanted.includes(value);
+  const step = path[index];
+  if (step === '*') {
+    if (!Array.isArray(value)) return false;
+    for (const item of value) if (someValueAt(item, path, index + 1, check)) return true;
+    return false;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, step)) return false;
+  return someValueAt((value as Record<string, unknown>)[step], path, index + 1, check);
+}
+
+function valueHolds(value: unknown, test: FieldTest): boolean {
+  switch (test.kind) {
+    case 'text':
+      return typeof value === 'string' && termOccurs(searchTokens(value), test.term);
+    case 'equals':
+      if (typeof value === 'string') return loweredValues(test).has(value.toLowerCase());
+      return (typeof value === 'number' || typeof value === 'boolean') && test.values.includes(value);
+    case 'compare':
+      return typeof value === 'number' && compares(value, test.op, test.value);
+  }
 }
 
 function compares(value: number, op: Extract<FieldTest, { kind: 'compare' }>['op'], bound: number): boolean {
@@ -66,19 +74,15 @@ function compares(value: number, op: Extract<FieldTest, { kind: 'compare' }>['op
   }
 }
 
-export function fieldTestHolds(doc: CardDocument, test: FieldTest): boolean {
-  const values = valuesAt(doc, test.paths);
-  switch (test.kind) {
-    case 'text':
-      return values.some((value) => typeof value === 'string' && termOccurs(searchTokens(value), test.term));
-    case 'equals':
-      return values.some((value) => equalsOne(value, test.values));
-    case 'compare':
-      return values.some((value) => typeof value === 'number' && compares(value, test.op, test.value));
-  }
-}
+// The same test object is checked against every candidate of a search: its string values are
+// lowered once.
+const lowered = new WeakMap<FieldTest, Set<string>>();
 
-/** True when every test holds (a negated one: fails) on the card. */
-export function cardTestsHold(doc: CardDocument, tests: readonly CardTest[]): boolean {
-  return tests.every(({ test, negated }) => fieldTestHolds(doc, test) !== negated);
+function loweredValues(test: Extract<FieldTest, { kind: 'equals' }>): Set<string> {
+  let values = lowered.get(test);
+  if (!values) {
+    values = new Set(test.values.flatMap((value) => (typeof value === 'string' ? [value.toLowerCase()] : [])));
+    lowered.set(test, values);
+  }
+  return values;
 }

@@ -288,9 +288,10 @@ const searchScope = z.object({
 
 /** searchCards' `after`: the `next` of the page before, passed back unchanged. */
 const searchCursor: z.ZodType<SearchCursor> = z.object({
+  /** Relevance's tier (0 in the other sorts). */
   tier: z.number().int().min(0).max(2),
-  /** A card name; card names are capped like any card text (card-limits.ts). */
-  name: z.string().max(100_000),
+  /** The sort's key of the last card (names, set names, types, costs): at most three values. */
+  key: z.array(z.union([z.string().max(100_000), z.number()])).max(3),
   seq: z.number().int().min(0),
 });
 
@@ -345,6 +346,9 @@ const searchFilters = z.object({
   setId: id.optional(),
   systemId: id.optional(),
   types: z.array(z.string()).max(50).optional(),
+  /** The list's order, printed in it (relevance when absent). */
+  sort: z.enum(SEARCH_SORTS).optional(),
+  descending: z.boolean().optional(),
 });
 
 /** What a PDF prints: a deck (each entry's count), a set, every match of a search, or picked cards in order. */

@@ -139,7 +139,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     getCards: ({ ids }) => readers.read('getCards', { ids }),
     searchDeckPool: async (input) => {
       const system = lib.systems.require(input.systemId);
-      return toPoolResult(system, await readers.read('searchDeckPool', poolSearchOf(system, input)));
+      const search = poolSearchOf(system, input, lib.store.sets.listNames());
+      return toPoolResult(system, await readers.read('searchDeckPool', search));
     },
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
     saveCard: (input) => saveCard(lib, { id: input.id, setId: input.setId, doc: input.doc as CardDocument }),

@@ -6,7 +6,13 @@ import Database from 'better-sqlite3';
 import type { BackupInfo } from '../api/contract';
 import { backupIfStale } from '../services/backups';
 import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
-import { CardSearcher, type CardSearch, type CardSearchPage } from '../store/card-search';
+import {
+  CardSearcher,
+  type CardPagesSearch,
+  type CardSearch,
+  type CardSearchPage,
+  type CardSearchPages,
+} from '../store/card-search';
 import { CardsRepo } from '../store/cards-repo';
 import { PoolSearcher, type PoolPage, type PoolSearch } from '../store/deck-pool';
 import type { SqliteDatabase } from '../store/database';
@@ -14,7 +20,10 @@ import { SetsRepo } from '../store/sets-repo';
 
 /** Each read: its input and its answer. */
 export interface ReadCalls {
+  /** A page of a resolved library search (store/card-search.ts). */
   searchCards: { input: CardSearch; output: CardSearchPage };
+  /** Its exact total and the cursor each page starts after. */
+  searchCardPages: { input: CardPagesSearch; output: CardSearchPages };
   getCards: { input: { ids: readonly string[] }; output: CardRecord[] };
   searchDeckPool: { input: PoolSearch; output: PoolPage };
   listSets: { input: Record<string, never>; output: CardSetInfo[] };
@@ -52,6 +61,8 @@ export class Reader {
     switch (request.method) {
       case 'searchCards':
         return this.searcher.search(request.input);
+      case 'searchCardPages':
+        return this.searcher.pages(request.input);
       case 'searchDeckPool':
         return this.pool.search(request.input);
       case 'getCards':

@@ -6,6 +6,8 @@ import { identityOf } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import { isImageRef } from '../../card-schema/system/image-field';
 import type { CardRecord, GameSystem } from '../../card-schema/system/format';
+import { parseQuery } from '../../card-schema/search/parse';
+import { resolveQuery, type ResolveContext } from '../../card-schema/search/resolve';
 import { ApiError, type ApiParsedInput, type PoolCard, type PoolResult } from '../api/contract';
 import type { PoolGame, PoolPage, PoolSearch } from '../store/deck-pool';
 import { writePoolGame } from '../store/deck-pool';
@@ -48,8 +50,11 @@ function maskOf(system: GameSystem, values: readonly string[], what: string): nu
   return mask;
 }
 
-/** The store query for a request, or a BAD_INPUT naming what does not fit the game. */
-export function poolSearchOf(system: GameSystem, input: PoolInput): PoolSearch {
+/**
+ * The store query for a request, or a BAD_INPUT naming what does not fit the game. The text is
+ * the library's query language, resolved against this game (`set:` against `sets`).
+ */
+export function poolSearchOf(system: GameSystem, input: PoolInput, sets: ResolveContext['sets'] = []): PoolSearch {
   const section = system.deck.sections.find((s) => s.id === input.sectionId);
   if (!section) {
     throw new ApiError(
@@ -83,7 +88,6 @@ export function poolSearchOf(system: GameSystem, input: PoolInput): PoolSearch {
   const search: PoolSearch = {
     systemId: system.id,
     types: input.types?.length ? input.types : section.types,
-    query: input.query,
     outsideMask,
     anyOfMask: input.identityAny?.length ? maskOf(system, input.identityAny, 'the identity filter') : 0,
     sort: input.sort,
@@ -96,6 +100,7 @@ export function poolSearchOf(system: GameSystem, input: PoolInput): PoolSearch {
   if (input.sort === 'cost' && !system.deck.builder?.costField) {
     throw new ApiError(`${system.name} names no cost field (deck.builder.costField) to sort by`, 'BAD_INPUT');
   }
+  if (input.query.trim() !== '') search.query = resolveQuery(parseQuery(input.query), { systems: [system], sets }).games[0];
   if (input.setId !== undefined) search.setId = input.setId;
   if (input.costMin !== undefined) search.costMin = input.costMin;
   if (input.costMax !== undefined) search.costMax = input.costMax;

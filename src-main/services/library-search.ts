@@ -1,12 +1,11 @@
 // The library search behind searchCards and searchCardPages: the query is parsed and resolved
 // against the games' fields and the library's sets here, on the main thread (which knows the
-// game systems); the reader threads run the resolved search in SQL.
-// INTERIM: until the search engine runs a ResolvedQuery, the readers get the typed text.
+// game systems); the reader threads run the resolved search in SQL (store/card-search.ts).
 
 import type { SearchPages, SearchResult } from '../api/contract';
 import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery } from '../../card-schema/search/resolve';
-import type { SearchSort } from '../../card-schema/search/query';
+import type { ResolvedQuery, SearchSort } from '../../card-schema/search/query';
 import type { ReadPool } from '../readers/read-pool';
 import type { SearchCursor } from '../store/card-search';
 import type { Library } from './card-library';
@@ -14,15 +13,17 @@ import type { Library } from './card-library';
 export interface LibrarySearchInput {
   query: string;
   setId?: string;
+  /** The game searched; absent searches every game. */
   systemId?: string;
   types?: string[];
   sort: SearchSort;
   descending: boolean;
 }
 
-function resolve(lib: Library, input: LibrarySearchInput) {
+/** The query resolved for the games it searches (every installed game when no systemId). */
+export function resolveLibrarySearch(lib: Library, input: LibrarySearchInput): ResolvedQuery {
   const systems = input.systemId === undefined ? lib.systems.list() : [lib.systems.require(input.systemId)];
-  return resolveQuery(parseQuery(input.query), { systems, sets: lib.store.sets.list() });
+  return resolveQuery(parseQuery(input.query), { systems, sets: lib.store.sets.listNames() });
 }
 
 export async function searchLibrary(
@@ -30,12 +31,13 @@ export async function searchLibrary(
   readers: ReadPool,
   input: LibrarySearchInput & { limit: number; after?: SearchCursor },
 ): Promise<SearchResult> {
-  const resolved = resolve(lib, input);
+  const resolved = resolveLibrarySearch(lib, input);
   const page = await readers.read('searchCards', {
-    query: input.query,
+    games: resolved.games,
     setId: input.setId,
-    systemId: input.systemId,
     types: input.types,
+    sort: input.sort,
+    descending: input.descending,
     limit: input.limit,
     after: input.after,
   });
@@ -47,14 +49,13 @@ export async function searchLibraryPages(
   readers: ReadPool,
   input: LibrarySearchInput & { pageSize: number },
 ): Promise<SearchPages> {
-  const starts: (SearchCursor | null)[] = [];
-  let total = 0;
-  let after: SearchCursor | null = null;
-  do {
-    starts.push(after);
-    const page: SearchResult = await searchLibrary(lib, readers, { ...input, limit: input.pageSize, after: after ?? undefined });
-    total += page.cards.length;
-    after = page.next;
-  } while (after);
-  return { total, starts };
+  const resolved = resolveLibrarySearch(lib, input);
+  return readers.read('searchCardPages', {
+    games: resolved.games,
+    setId: input.setId,
+    types: input.types,
+    sort: input.sort,
+    descending: input.descending,
+    pageSize: input.pageSize,
+  });
 }

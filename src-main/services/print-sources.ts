@@ -9,6 +9,7 @@ import type { PrintItem } from '../pdf/print-sheet';
 import type { SearchCursor } from '../store/card-search';
 import { requireSet, type Library } from './card-library';
 import { deckPrintItems, requireDeck } from './deck-library';
+import { resolveLibrarySearch } from './library-search';
 
 /** Search pages read at a time while collecting a search's matches. */
 const SEARCH_PAGE = 1_000;
@@ -118,17 +119,21 @@ function sourceCards(lib: Library, source: Exclude<PrintSource, { kind: 'deck' }
   }
 }
 
-/** Every match of the search in the library list's order, up to `limit` cards. */
+/** Every match of the search in the library list's order, up to `limit` cards: the same engine as the list. */
 function searchMatches(lib: Library, search: Extract<PrintSource, { kind: 'search' }>, limit: number): CardRecord[] {
   const { query, setId, systemId, types } = search;
+  const sort = search.sort ?? 'relevance';
+  const descending = search.descending ?? false;
+  const { games } = resolveLibrarySearch(lib, { query, setId, systemId, types, sort, descending });
   const cards: CardRecord[] = [];
   let after: SearchCursor | undefined;
   do {
     const page = lib.store.cards.search({
-      query,
+      games,
       setId,
-      systemId,
       types,
+      sort,
+      descending,
       limit: Math.min(SEARCH_PAGE, limit - cards.length),
       after,
     });

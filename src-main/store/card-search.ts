@@ -1,42 +1,51 @@
-// Card search and browse, built so each page costs about the same at 100,000 cards as at 100:
-// every page is read in the order of an index (never sorted after matching everything), pages
-// continue from a cursor (the last row's sort key) instead of an OFFSET, and the total is
-// counted only up to SEARCH_COUNT_CAP.
+// The library search: a resolved query (card-schema/search/query.ts, one GameSearch per game) run in
+// SQL, built so each page costs about the same at 1,000,000 cards as at 100: every page is read in
+// the order of an index from a cursor (keyset paging, never OFFSET, never a sort of every match),
+// and the total is counted only up to SEARCH_COUNT_CAP.
 //
-// Ranking, in tiers (each tier's rows come before the next tier's):
-//   0. the name starts with the typed text (case-insensitive for ASCII), by name — the name
-//      index seeks straight to them; a blank query browses every card by name in this tier;
-//   1. every typed word starts a word of the name (FTS5, name column), in library order;
-//   2. every typed word starts a word of the name or the rules text, in library order.
-// Library order is the order cards were added (the FTS rowid), which FTS5 yields as it matches;
-// bm25 or name order inside tiers 1 and 2 would have to score or sort every match first (60,000
-// for a one-letter prefix at 100,000 cards), which is what made a search take 100–170 ms.
+// Orders (search-sorts.ts): relevance reads in tiers, each tier's rows before the next's —
+//   0. the name starts with the free words, by name (the name index seeks straight to them);
+//   1. every free word is in the name (FTS5, name column), in library order;
+//   2. the other matches, in library order (the FTS rowid, which FTS5 yields as it matches);
+// a search without free words browses by name. The other sorts walk card_pool's index of that
+// order. A search of several games runs per game and merges by the sort's key; the cursor is a
+// position in that order, so it resumes every game. Field tests the indexes cannot answer are
+// re-checked on the card's document by a JS function (search-functions.ts).
 
 import type Database from 'better-sqlite3';
+import type { GameSearch, SearchSort } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { toRecord, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
-import { toFtsQuery } from './fts-query';
-import { namePrefix, namePrefixPattern, namePrefixUpperBound } from './name-prefix';
+import { registerSearchFunctions, withRowTests } from './search-functions';
+import { GameRead, type Found, type SearchConnection } from './search-game';
+import { planGame, type Params, type SearchScope } from './search-plan';
+import { SearchShape } from './search-shape';
+import { comparePositions, type SearchCursor } from './search-sorts';
+
+export type { SearchCursor } from './search-sorts';
 
 /** Counting stops here: past it the total is reported as "more than SEARCH_COUNT_CAP". */
 export const SEARCH_COUNT_CAP = 1_000;
 
-/** Where a page ended: its last card's tier and sort key. The next page starts after it. */
-export interface SearchCursor {
-  tier: number;
-  /** The card's name (tier 0 sorts by it); '' in the other tiers. */
-  name: string;
-  seq: number;
+/**
+ * Up to this many FTS candidates a sort other than relevance sorts them in JS (narrow rows: a
+ * millisecond or two); past it, it walks the sort's index and tests each entry against the matches.
+ */
+export const LIST_MAX = 2_000;
+
+export interface SearcherOptions {
+  /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
+  listMax?: number;
+  /** How such a walk meets the matches: by the cost model, or always one way (tests). */
+  matchWalk?: 'auto' | 'rows' | 'in';
 }
 
-export interface CardSearch {
-  /** What the user typed; blank browses by name. */
-  query?: string;
-  setId?: string;
-  systemId?: string;
-  /** Card type ids; absent or empty means every type. */
-  types?: readonly string[];
+export interface CardSearch extends SearchScope {
+  /** The query resolved per game; cards of other games never match. */
+  games: readonly GameSearch[];
+  sort: SearchSort;
+  descending: boolean;
   limit: number;
   /** The `next` of the previous page; absent for the first page. */
   after?: SearchCursor;
@@ -52,266 +61,129 @@ export interface CardSearchPage {
   next: SearchCursor | null;
 }
 
-interface Row extends CardRow {
-  name: string | null;
-  seq: number;
+export interface CardPagesSearch extends SearchScope {
+  games: readonly GameSearch[];
+  sort: SearchSort;
+  descending: boolean;
+  pageSize: number;
 }
 
-type Params = Record<string, string | number>;
-
-interface Filters {
-  setId: boolean;
-  systemId: boolean;
-  types: boolean;
+export interface CardSearchPages {
+  /** Every match, counted exactly. */
+  total: number;
+  /** Page k starts after starts[k] (null: from the first match). */
+  starts: (SearchCursor | null)[];
 }
 
-/**
- * Tier 0 (by name) or tiers 1–2 (FTS matches in rowid order). `byType`: the type filter is rare
- * enough to read its cards by the type index and sort them, rather than walk the name index or
- * the FTS matches until enough of them turn up. `bounded`: the set or game filter limits the FTS
- * rowids to the range its cards span (a set's cards are mostly imported at once, so they cluster).
- */
-type TierShape =
-  { order: 'name'; prefix: boolean; upperBound: boolean; byType: boolean } | { order: 'seq'; byType: boolean; bounded: boolean };
-
-interface Tier {
-  shape: TierShape;
-  params: Params;
-}
-
-/**
- * Walking an index in page order and skipping cards of other types reads about
- * limit ÷ (the types' share) cards; reading the types' cards and sorting them reads share × all.
- * At 200 a page and 100,000 cards the two cost the same near 5 %: below it, read by type.
- */
-const BY_TYPE_SHARE = 0.05;
-
-// The game comes from the set by a lookup per row shown: a join would let SQLite start from the
-// sets (and sort what they hold) instead of walking the page order's index.
-const columns =
-  'c.id, c.set_id, (SELECT s.system_id FROM sets s WHERE s.id = c.set_id) AS system_id, c.doc, c.updated_at, c.name, c.seq';
-
-function filterSql(filters: Filters, byType: boolean): string[] {
-  const where: string[] = [];
-  if (filters.setId) where.push('c.set_id = @setId');
-  // "+": tested on the set id the index rows carry, never used to pick an index.
-  if (filters.systemId) where.push('+c.set_id IN (SELECT id FROM sets WHERE system_id = @systemId)');
-  // "+" keeps SQLite off the type index when walking the page order's index is cheaper (the name
-  // index carries each card's type, so the test needs no look at the card's JSON).
-  if (filters.types) where.push(`${byType ? '' : '+'}c.type IN (SELECT value FROM json_each(@types))`);
-  return where;
-}
-
-/** FROM, WHERE and ORDER BY of one tier; `after` adds the keyset condition. */
-function tierSql(shape: TierShape, filters: Filters, after: boolean): { from: string; where: string[]; order: string } {
-  const where = filterSql(filters, shape.byType);
-  if (shape.order === 'name') {
-    // @lo is the prefix, or the cursor's name on later pages: one lower bound the index can seek to.
-    if (shape.prefix || after) where.push('c.name >= @lo COLLATE NOCASE');
-    if (shape.upperBound) where.push('c.name < @hi COLLATE NOCASE');
-    if (shape.prefix) where.push("c.name LIKE @pattern ESCAPE '\\'");
-    if (after) where.push('(c.name COLLATE NOCASE, c.seq) > (@lo, @afterSeq)');
-    return { from: 'FROM cards c', where, order: 'ORDER BY c.name COLLATE NOCASE, c.seq' };
-  }
-  // Tier 0's cards are left out of the later tiers (IS NOT 1: a NULL name is not in tier 0).
-  where.push("(c.name LIKE @pattern ESCAPE '\\') IS NOT 1");
-  const bounds = shape.bounded ? ' AND rowid >= @seqLo AND rowid <= @seqHi' : '';
-  if (!shape.byType) {
-    if (after) where.push('cards_fts.rowid > @afterSeq');
-    return {
-      // The filters read the index (set, type, name by rowid); a card's row only for the page.
-      from: 'FROM cards_fts JOIN cards c INDEXED BY cards_filters_by_seq ON c.seq = cards_fts.rowid',
-      where: [`cards_fts MATCH @match${bounds.replaceAll('rowid', 'cards_fts.rowid')}`, ...where],
-      order: 'ORDER BY cards_fts.rowid',
-    };
-  }
-  // "+" keeps SQLite from driving the query by rowid: it reads the types' cards by index.
-  where.push(`+c.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match${bounds})`);
-  if (after) where.push('+c.seq > @afterSeq');
-  return { from: 'FROM cards c', where, order: 'ORDER BY c.seq' };
-}
-
-interface SetRange {
-  setId: string;
-  systemId: string;
-  lo: number;
-  hi: number;
-}
-
-/**
- * What the plans are picked by: each set's game and the rowids its cards span, and how many
- * cards each type has. Read again whenever the database changed, inside the search's read
- * transaction, so the ranges cover every card the search can see.
- */
-class LibraryShape {
-  private readonly version;
-  private readonly setRanges;
-  private readonly typeCounts;
-  private key = '';
-  private sets: SetRange[] = [];
-  private types = new Map<string, number>();
-  private all = 0;
-
-  constructor(db: SqliteDatabase) {
-    // data_version moves when another connection commits, total_changes() when this one writes.
-    this.version = db
-      .prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()")
-      .pluck();
-    this.setRanges = db.prepare<[], SetRange>(
-      'SELECT c.set_id AS setId, s.system_id AS systemId, min(c.seq) AS lo, max(c.seq) AS hi FROM cards c JOIN sets s ON s.id = c.set_id GROUP BY c.set_id',
-    );
-    this.typeCounts = db.prepare<[], { type: string; cards: number }>('SELECT type, count(*) AS cards FROM cards GROUP BY type');
-  }
-
-  /**
-   * Read before the search's transaction begins: a commit after this read only makes the next
-   * search read the shape again, while one before it is in what the transaction sees.
-   */
-  currentVersion(): string {
-    return this.version.get() ?? '';
-  }
-
-  /** Inside the search's transaction. */
-  update(version: string): void {
-    if (version === this.key) return;
-    this.sets = this.setRanges.all();
-    this.types = new Map(this.typeCounts.all().map((row) => [row.type, row.cards]));
-    this.all = [...this.types.values()].reduce((sum, cards) => sum + cards, 0);
-    this.key = version;
-  }
-
-  /** The rowids the filtered sets' cards span (seqLo > seqHi when they have none). */
-  seqRange(setId: string | undefined, systemId: string | undefined): { seqLo: number; seqHi: number } {
-    let seqLo = Number.MAX_SAFE_INTEGER;
-    let seqHi = 0;
-    for (const set of this.sets) {
-      if ((setId !== undefined && set.setId !== setId) || (systemId !== undefined && set.systemId !== systemId)) continue;
-      seqLo = Math.min(seqLo, set.lo);
-      seqHi = Math.max(seqHi, set.hi);
-    }
-    return { seqLo, seqHi };
-  }
-
-  /** The share of all cards that have one of these types, from 0 to 1. */
-  typeShare(types: readonly string[]): number {
-    if (this.all === 0) return 1;
-    let cards = 0;
-    for (const type of new Set(types)) cards += this.types.get(type) ?? 0;
-    return cards / this.all;
-  }
-}
-
-export class CardSearcher {
-  private readonly pages = new Map<string, Database.Statement<[Params], Row>>();
-  private readonly counts = new Map<string, Database.Statement<[Params], number>>();
-  private readonly shape: LibraryShape;
+export class CardSearcher implements SearchConnection {
+  private readonly statements = new Map<string, Database.Statement<[Params], unknown>>();
+  private readonly shape: SearchShape;
   private readonly inOneSnapshot;
 
-  constructor(private readonly db: SqliteDatabase) {
-    this.shape = new LibraryShape(db);
-    // One read transaction: the pages, the counts and the plan's ranges see the same library.
-    this.inOneSnapshot = db.transaction((search: CardSearch, version: string) => {
+  readonly listMax: number;
+  readonly matchWalk: 'auto' | 'rows' | 'in';
+  readonly countCap = SEARCH_COUNT_CAP;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SearcherOptions = {},
+  ) {
+    this.listMax = options.listMax ?? LIST_MAX;
+    this.matchWalk = options.matchWalk ?? 'auto';
+    registerSearchFunctions(db);
+    this.shape = new SearchShape(db);
+    // One read transaction: the pages, the counts and the plans' ranges see the same library.
+    this.inOneSnapshot = db.transaction((version: string, work: () => unknown) => {
       this.shape.update(version);
-      return this.searchNow(search);
+      return work();
     });
   }
 
   search(search: CardSearch): CardSearchPage {
-    return this.inOneSnapshot(search, this.shape.currentVersion());
+    const read = () => this.withGames(search, (games) => this.page(search, games));
+    return this.inOneSnapshot(this.shape.currentVersion(), read) as CardSearchPage;
   }
 
-  private searchNow(search: CardSearch): CardSearchPage {
-    const types = search.types?.length ? search.types : undefined;
-    const filters: Filters = { setId: search.setId !== undefined, systemId: search.systemId !== undefined, types: !!types };
-    const base: Params = {};
-    if (search.setId !== undefined) base.setId = search.setId;
-    if (search.systemId !== undefined) base.systemId = search.systemId;
-    if (types) base.types = JSON.stringify(types);
-    const tiers = this.tiers(search, base);
+  pages(search: CardPagesSearch): CardSearchPages {
+    const read = () => this.withGames(search, (games) => this.allPages(search, games));
+    return this.inOneSnapshot(this.shape.currentVersion(), read) as CardSearchPages;
+  }
 
-    // One row more than asked tells whether a next page exists. A tier read from its start that
-    // gave fewer rows than asked has been counted by the reading.
-    const rows: { tier: number; row: Row }[] = [];
-    const counted = new Map<number, number>();
-    const first = search.after?.tier ?? 0;
-    for (let tier = first; tier < tiers.length && rows.length <= search.limit; tier++) {
-      const after = tier === first ? search.after : undefined;
-      const asked = search.limit + 1 - rows.length;
-      const found = this.page(tiers[tier], filters, after, asked);
-      if (!after && found.length < asked) counted.set(tier, found.length);
-      for (const row of found) rows.push({ tier, row });
-    }
-    const last = rows.length > search.limit ? rows[search.limit - 1] : undefined;
-    const shown = rows.slice(0, search.limit);
+  private withGames<T>(search: CardSearch | CardPagesSearch, work: (games: GameRead[]) => T): T {
+    const planned = search.games.flatMap((game) => {
+      const plan = planGame(game, search, this.shape);
+      return plan ? [{ game, plan }] : [];
+    });
+    const tests = planned.map(({ game, plan }) => ({
+      fields: plan.fieldTests,
+      include: game.text.include,
+      exclude: game.text.exclude,
+    }));
+    return withRowTests(tests, (keys) => {
+      const games = planned.map(({ plan }, index) => {
+        plan.params.key = keys[index];
+        return new GameRead(this, plan, search.sort, search.descending);
+      });
+      return work(games);
+    });
+  }
 
+  private page(search: CardSearch, games: GameRead[]): CardSearchPage {
+    const want = search.limit + 1;
+    const found: Found[] = [];
     let total = 0;
-    for (const [index, tier] of tiers.entries()) {
-      if (total > SEARCH_COUNT_CAP) break;
-      total += counted.get(index) ?? this.count(tier, filters, SEARCH_COUNT_CAP + 1 - total);
+    for (const game of games) {
+      const rows = game.read(search.after, want, true);
+      found.push(...rows);
+      // A game read from its start that gave fewer rows than asked has been counted by the reading.
+      const counted = game.knownCount ?? (!search.after && rows.length < want ? rows.length : undefined);
+      if (total <= SEARCH_COUNT_CAP) total += counted ?? game.count(SEARCH_COUNT_CAP + 1 - total);
     }
+    const direction = search.descending ? -1 : 1;
+    if (games.length > 1) found.sort((a, b) => direction * comparePositions(search.sort, a.position, b.position));
+    const shown = found.slice(0, search.limit);
     return {
-      cards: shown.map(({ row }) => toRecord(row)),
+      cards: shown.map(({ row }) => toRecord(row as CardRow)),
       total: Math.min(total, SEARCH_COUNT_CAP),
       totalExact: total <= SEARCH_COUNT_CAP,
-      next: last ? { tier: last.tier, name: last.tier === 0 ? (last.row.name ?? '') : '', seq: last.row.seq } : null,
+      next: found.length > search.limit ? shown[shown.length - 1].position : null,
     };
   }
 
-  private tiers(search: CardSearch, base: Params): Tier[] {
-    const prefix = namePrefix(search.query ?? '');
-    const match = toFtsQuery(search.query ?? '');
-    const byType = !!search.types?.length && this.shape.typeShare(search.types) < BY_TYPE_SHARE;
-    if (prefix === null || match === null) {
-      return [{ shape: { order: 'name', prefix: false, upperBound: false, byType }, params: base }];
-    }
-    const hi = namePrefixUpperBound(prefix);
-    const pattern = namePrefixPattern(prefix);
-    const byName: Tier = {
-      shape: { order: 'name', prefix: true, upperBound: hi !== null, byType },
-      params: { ...base, lo: prefix, pattern, ...(hi !== null ? { hi } : {}) },
+  private allPages(search: CardPagesSearch, games: GameRead[]): CardSearchPages {
+    const starts: (SearchCursor | null)[] = [null];
+    let total = 0;
+    const visit = (position: SearchCursor) => {
+      total++;
+      if (total % search.pageSize === 0) starts.push(position);
     };
-    const bounded = search.setId !== undefined || search.systemId !== undefined;
-    const range = bounded ? this.shape.seqRange(search.setId, search.systemId) : {};
-    const ftsTier = (ftsMatch: string): Tier => ({
-      shape: { order: 'seq', byType, bounded },
-      params: { ...base, ...range, match: ftsMatch, pattern },
-    });
-    return [byName, ftsTier(`{name} : (${match})`), ftsTier(`(${match}) NOT {name} : (${match})`)];
+    if (games.length === 1) {
+      games[0].each(visit);
+    } else {
+      const positions: SearchCursor[] = [];
+      for (const game of games) game.each((position) => positions.push(position));
+      const direction = search.descending ? -1 : 1;
+      positions.sort((a, b) => direction * comparePositions(search.sort, a, b));
+      positions.forEach(visit);
+    }
+    // The start after the last match opens no page.
+    if (total > 0 && total % search.pageSize === 0) starts.pop();
+    return { total, starts };
   }
 
-  private page(tier: Tier, filters: Filters, after: SearchCursor | undefined, limit: number): Row[] {
-    const key = JSON.stringify({ shape: tier.shape, filters, after: !!after });
-    let statement = this.pages.get(key);
+  /** The cached statement for this SQL (for GameRead). */
+  statement<R>(sql: string): Database.Statement<[Params], R> {
+    let statement = this.statements.get(sql);
     if (!statement) {
-      const { from, where, order } = tierSql(tier.shape, filters, !!after);
-      statement = this.db.prepare<[Params], Row>(
-        `SELECT ${columns} ${from} WHERE ${where.join(' AND ') || '1'} ${order} LIMIT @limit`,
-      );
-      this.pages.set(key, statement);
+      // Plans differ by filters and sorts only: a handful of shapes, unless something generates many.
+      if (this.statements.size > 1_000) this.statements.clear();
+      statement = this.db.prepare<[Params], unknown>(sql);
+      this.statements.set(sql, statement);
     }
-    const params: Params = { ...tier.params, limit };
-    if (after) {
-      params.afterSeq = after.seq;
-      if (tier.shape.order === 'name') params.lo = after.name;
-    }
-    return statement.all(params);
+    return statement as Database.Statement<[Params], R>;
   }
 
-  /** Matches of one tier, counted up to `cap`. */
-  private count(tier: Tier, filters: Filters, cap: number): number {
-    // Counting needs no order: browsing by type reads the type index, which holds the type that
-    // the page's walk has to take out of each card's JSON.
-    const browse = tier.shape.order === 'name' && !tier.shape.prefix;
-    const shape: TierShape = browse && filters.types ? { ...tier.shape, byType: true } : tier.shape;
-    const key = JSON.stringify({ shape, filters });
-    let statement = this.counts.get(key);
-    if (!statement) {
-      const { from, where } = tierSql(shape, filters, false);
-      statement = this.db
-        .prepare<[Params], number>(`SELECT count(*) FROM (SELECT 1 ${from} WHERE ${where.join(' AND ') || '1'} LIMIT @cap)`)
-        .pluck();
-      this.counts.set(key, statement);
-    }
-    return statement.get({ ...tier.params, cap }) ?? 0;
+  get libraryShape(): SearchShape {
+    return this.shape;
   }
 }

@@ -1,4 +1,4 @@
-// Cards: JSON documents in a set, found by full-text search or browsed by name (card-search.ts).
+// Cards: JSON documents in a set, found by the library search (card-search.ts).
 // The repository stores what it is given; callers validate documents and derive search text.
 
 import { randomUUID } from 'node:crypto';
@@ -79,7 +79,7 @@ export class CardsRepo {
     return this.upsertBatch(writes);
   }
 
-  /** Search or browse, a page at a time (see card-search.ts); the readers use their own CardSearcher. */
+  /** A page of a resolved search (see card-search.ts) on this connection; the UI's searches run on the readers. */
   search(search: CardSearch): CardSearchPage {
     return this.searcher.search(search);
   }

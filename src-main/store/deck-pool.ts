@@ -1,16 +1,18 @@
 // The deck builder's card pool over the whole library (card_pool, migration 5): the cards of one
 // game a deck section may hold, filtered by type, set, cost range, identity (within a leader's, or
-// having any of some values) and the library's search text, sorted by name, cost, type or identity.
+// having any of some values) and the library's query language, sorted by name, cost, type or identity.
 // Each sort walks its own covering index from the page's cursor (keyset paging: never OFFSET, never
 // a sort of every match), testing the filters on the index entry, and the total is counted up to
 // SEARCH_COUNT_CAP — so a page costs about the same at 100,000 cards as at 100.
 
 import type Database from 'better-sqlite3';
+import type { GameSearch } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { SEARCH_COUNT_CAP } from './card-search';
 import { toRecord, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
-import { toFtsQuery } from './fts-query';
+import { gameMatch, matchExpression } from './search-fts';
+import { registerSearchFunctions, withRowTests } from './search-functions';
 import { fieldPath, MAX_IDENTITY_BITS, NO_COST_KEY, poolRowsInsert } from './pool-rows';
 
 export const POOL_SORTS = ['name', 'cost', 'type', 'identity'] as const;
@@ -29,8 +31,8 @@ export interface PoolSearch {
   /** Card type ids the pool may show; empty shows none. */
   types: readonly string[];
   setId?: string;
-  /** The library's search text (every word starts a word of the name or text). */
-  query?: string;
+  /** The typed query resolved against the game (the library's language: words, -words, field:value, set:). */
+  query?: GameSearch;
   /** Identity bits a card must not have (outside the leader's identity); 0 = no such filter. */
   outsideMask: number;
   /** Identity bits of which a card needs at least one; 0 = no such filter. */
@@ -70,7 +72,13 @@ interface Shape {
   sort: PoolSort;
   descending: boolean;
   setId: boolean;
+  /** Cards the FTS expression matches (@match), or none it matches (@exclude). */
   text: boolean;
+  exclude: boolean;
+  setIds: boolean;
+  excludeSetIds: boolean;
+  /** Field tests checked on the card's document (cardwright_fields). */
+  residual: boolean;
   outside: boolean;
   anyOf: boolean;
   costMin: boolean;
@@ -87,6 +95,10 @@ function filterSql(shape: Shape): string[] {
   // Cards without a cost carry NO_COST_KEY, so an upper bound also leaves them out.
   if (shape.costMax) where.push('p.cost_key <= @costMax');
   if (shape.text) where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match)');
+  if (shape.exclude) where.push('p.seq NOT IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @exclude)');
+  if (shape.setIds) where.push('p.set_id IN (SELECT value FROM json_each(@setIds))');
+  if (shape.excludeSetIds) where.push('p.set_id NOT IN (SELECT value FROM json_each(@excludeSetIds))');
+  if (shape.residual) where.push('cardwright_fields(@key, c.doc)');
   return where;
 }
 
@@ -101,21 +113,31 @@ export class PoolSearcher {
   private readonly inOneSnapshot;
 
   constructor(private readonly db: SqliteDatabase) {
+    registerSearchFunctions(db);
     // The page and its count see the same library.
-    this.inOneSnapshot = db.transaction((search: PoolSearch) => this.searchNow(search));
+    this.inOneSnapshot = db.transaction((search: PoolSearch, key: number) => this.searchNow(search, key));
   }
 
   search(search: PoolSearch): PoolPage {
-    return this.inOneSnapshot(search);
+    const query = search.query;
+    const tests = { fields: query?.fields ?? [], include: query?.text.include ?? [], exclude: query?.text.exclude ?? [] };
+    return withRowTests([tests], ([key]) => this.inOneSnapshot(search, key));
   }
 
-  private searchNow(search: PoolSearch): PoolPage {
-    const match = toFtsQuery(search.query ?? '');
+  private searchNow(search: PoolSearch, key: number): PoolPage {
+    const query = search.query;
+    const fts = query ? gameMatch(query) : null;
+    const match = fts ? matchExpression([fts.free, fts.fields], [fts.exclude]) : null;
+    const exclude = match === null ? (fts?.exclude ?? null) : null;
     const shape: Shape = {
       sort: search.sort,
       descending: search.descending,
       setId: search.setId !== undefined,
       text: match !== null,
+      exclude: exclude !== null,
+      setIds: query?.setIds !== undefined,
+      excludeSetIds: !!query?.excludeSetIds?.length,
+      residual: !!query?.fields.length,
       outside: search.outsideMask !== 0,
       anyOf: search.anyOfMask !== 0,
       costMin: search.costMin !== undefined,
@@ -125,6 +147,10 @@ export class PoolSearcher {
     const params: Params = { systemId: search.systemId, types: JSON.stringify(search.types) };
     if (search.setId !== undefined) params.setId = search.setId;
     if (match !== null) params.match = match;
+    if (exclude !== null) params.exclude = exclude;
+    if (query?.setIds !== undefined) params.setIds = JSON.stringify(query.setIds);
+    if (query?.excludeSetIds?.length) params.excludeSetIds = JSON.stringify(query.excludeSetIds);
+    if (shape.residual) params.key = key;
     if (shape.outside) params.outsideMask = search.outsideMask;
     if (shape.anyOf) params.anyOfMask = search.anyOfMask;
     if (search.costMin !== undefined) params.costMin = search.costMin;
@@ -186,7 +212,7 @@ export class PoolSearcher {
     if (!statement) {
       statement = this.db
         .prepare<[Params], number>(
-          `SELECT count(*) FROM (SELECT 1 FROM card_pool p INDEXED BY card_pool_by_name WHERE ${filterSql(shape).join(' AND ')} LIMIT @cap)`,
+          `SELECT count(*) FROM (SELECT 1 FROM card_pool p INDEXED BY card_pool_by_name${shape.residual ? ' CROSS JOIN cards c ON c.seq = p.seq' : ''} WHERE ${filterSql(shape).join(' AND ')} LIMIT @cap)`,
         )
         .pluck();
       this.counts.set(cacheKey, statement);

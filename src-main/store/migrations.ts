@@ -240,6 +240,15 @@ CREATE TABLE trash_deck_snapshots (
 ) WITHOUT ROWID;
 `;
 
+// The library search (store/card-search.ts) sorted by set walks one set's cards at a time in name
+// order, like the other sorts walk their card_pool index: set, name and seq first, then what the
+// filters test, so no card row is read to skip one. The rowids each set's cards span (which bound
+// the FTS reads of a game or set) are two seeks in card_pool_by_set_seq instead of a scan.
+const searchBySet = `
+CREATE INDEX card_pool_by_set ON card_pool (system_id, set_id, name, seq, type, cost_key, identity_mask);
+CREATE INDEX card_pool_by_set_seq ON card_pool (set_id, seq);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -264,6 +273,7 @@ export const migrations: readonly Migration[] = [
     description: 'deck snapshots: earlier versions of each deck, and their trash',
     up: (db) => db.exec(deckSnapshotsSchema),
   },
+  { version: 7, description: 'search: the card pool indexed by set for the sort by set', up: (db) => db.exec(searchBySet) },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

@@ -38,12 +38,16 @@ function toInfo(row: SetRow): CardSetInfo {
 
 export class SetsRepo {
   private readonly listAll;
+  private readonly listNamesOnly;
   private readonly byId;
   private readonly upsert;
   private readonly touchOne;
 
   constructor(db: SqliteDatabase) {
     this.listAll = db.prepare<[], SetRow>(`${selectWithCount} ORDER BY s.name COLLATE NOCASE, s.id`);
+    this.listNamesOnly = db.prepare<[], { id: string; systemId: string; name: string }>(
+      'SELECT id, system_id AS systemId, name FROM sets ORDER BY name COLLATE NOCASE, id',
+    );
     this.byId = db.prepare<[string], SetRow>(`${selectWithCount} WHERE s.id = ?`);
     // An existing set keeps its system: callers refuse a different one before saving.
     this.upsert = db.prepare<{ id: string; systemId: string; name: string; description: string; now: string }>(`
@@ -55,6 +59,11 @@ export class SetsRepo {
 
   list(): CardSetInfo[] {
     return this.listAll.all().map(toInfo);
+  }
+
+  /** Every set's id, game and name, without counting cards (what a search resolves `set:` by). */
+  listNames(): { id: string; systemId: string; name: string }[] {
+    return this.listNamesOnly.all();
   }
 
   get(id: string): CardSetInfo | undefined {

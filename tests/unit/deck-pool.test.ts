@@ -128,6 +128,49 @@ describe('deck pool query', () => {
     expect(run({ query: 'ash' })).not.toContain('m1');
     expect(run({ sectionId: 'hero' })).toEqual([]);
   });
+  it('takes the library query language: exclusions, field tests and set: re-checked on the document', () => {
+    const store = storeWithCards();
+    const searcher = new PoolSearcher(store.db);
+    const all = docs(300);
+    const sorted = (cards: typeof all) =>
+      [...cards]
+        .sort((a, b) => byName({ doc: a.doc, seq: +a.id.slice(1) }, { doc: b.doc, seq: +b.id.slice(1) }))
+        .map((c) => c.id);
+    const run = (query: PoolSearch['query'], partial: Partial<PoolInput> = {}) =>
+      everyPage(searcher, { ...poolSearchOf(osmcg, input({ ...partial, limit: 23 })), query });
+    const words = (include: string[], exclude: string[] = []) => ({
+      systemId: 'osmcg',
+      text: {
+        include: include.map((word) => ({ tokens: [word], prefix: true })),
+        exclude: exclude.map((word) => ({ tokens: [word], prefix: true })),
+      },
+      fields: [],
+    });
+    expect(run(words(['cinder'], ['3']))).toEqual(
+      sorted(all.filter((c) => c.doc.name.startsWith('Cinder') && !c.doc.name.endsWith(' 3'))),
+    );
+    expect(run(words([], ['ash', 'bolt']))).toEqual(sorted(all.filter((c) => /^(Cinder|dawn)/.test(c.doc.name))));
+    const cheapRedInCore = {
+      ...words(['dawn']),
+      setIds: ['core'],
+      fields: [
+        { test: { kind: 'compare' as const, paths: [['cost']], op: '<=' as const, value: 3 }, negated: false },
+        { test: { kind: 'equals' as const, paths: [['colors']], values: ['RED'] }, negated: true },
+      ],
+    };
+    expect(run(cheapRedInCore, { sort: 'cost' })).toEqual(
+      [...all]
+        .filter((c) => c.doc.name.startsWith('dawn') && c.setId === 'core' && costOf(c.doc) <= 3)
+        .filter((c) => !((c.doc.colors as string[] | undefined) ?? []).includes('red'))
+        .map((c) => ({ ...c, seq: +c.id.slice(1) }))
+        .sort(REFERENCE.cost)
+        .map((c) => c.id),
+    );
+    // Typed text goes through the same language (the parser's words and -words).
+    expect(everyPage(searcher, poolSearchOf(osmcg, input({ query: 'cinder -3', limit: 50 })))).toEqual(
+      run(words(['cinder'], ['3'])),
+    );
+  });
 
   it('counts up to the cap and says when it stopped', () => {
     const store = storeWithCards(1_300);

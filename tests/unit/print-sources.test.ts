@@ -104,6 +104,13 @@ describe('print sources', () => {
     });
     expect(names(search({ query: 'ember' }))).toEqual(['Ember Elsewhere×1', 'Zeta Ember×1', 'Alpha Ember×1']);
     expect(names(search({ query: 'ember', systemId: 'osmcg' }))).toEqual(['Zeta Ember×1', 'Alpha Ember×1']);
+    // In the list's sort too, by the same engine.
+    expect(names(search({ query: 'ember', sort: 'name' }))).toEqual(['Alpha Ember×1', 'Ember Elsewhere×1', 'Zeta Ember×1']);
+    expect(names(search({ query: 'ember', sort: 'name', descending: true }))).toEqual([
+      'Zeta Ember×1',
+      'Ember Elsewhere×1',
+      'Alpha Ember×1',
+    ]);
     // Every page, not the first: 2,500 cards.
     const bulk = printSourceItems(lib, search({ setId: 'big' }), 2);
     expect(bulk).toHaveLength(2_500);

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
 import { databaseFile, openDatabase, openDatabaseFile, type SqliteDatabase } from '../../src-main/store/database';
 import { DatabaseTooNewError, LATEST_SCHEMA_VERSION, migrations, type Migration } from '../../src-main/store/migrations';
-import { toFtsQuery } from '../../src-main/store/fts-query';
+import { ftsPhrase } from '../../src-main/store/search-fts';
 import { Store } from '../../src-main/store/store';
 import { buildSearchText } from '../../src-main/services/search-text';
+import { textSearch } from './search-helpers';
 
 const tmpDirs: string[] = [];
 const openDbs: SqliteDatabase[] = [];
@@ -154,56 +155,54 @@ describe('database and migrations', () => {
   });
 });
 
-describe('toFtsQuery', () => {
-  it('quotes every token as a prefix and ANDs them; blank is null', () => {
-    expect(toFtsQuery('fire  drake')).toBe('"fire"* "drake"*');
-    expect(toFtsQuery('say "hi"')).toBe('"say"* """hi"""*');
-    expect(toFtsQuery('   \t\n ')).toBeNull();
-    expect(toFtsQuery('')).toBeNull();
-    expect(toFtsQuery('a\u0000b')).toBe('"a"* "b"*');
+describe('ftsPhrase', () => {
+  it('quotes the tokens as one phrase, a quote doubled, a prefix starred; control characters become spaces', () => {
+    expect(ftsPhrase({ tokens: ['fire', 'drake'], prefix: true })).toBe('"fire drake"*');
+    expect(ftsPhrase({ tokens: ['say', '"hi"'], prefix: false })).toBe('"say ""hi"""');
+    expect(ftsPhrase({ tokens: ['a\u0000b'], prefix: true })).toBe('"a b"*');
   });
 });
 
 describe('card search', () => {
   it('finds cards by name prefix, case and diacritics ignored', () => {
     const store = seededStore();
-    expect(ids(store.cards.search({ query: 'fir', limit: 50 }))).toEqual(expect.arrayContaining(['c1', 'c3', 'c6']));
-    expect(ids(store.cards.search({ query: 'GOB', limit: 50 }))).toEqual(['c2']);
-    expect(ids(store.cards.search({ query: 'elemental', limit: 50 }))).toEqual(['c5']);
-    expect(ids(store.cards.search({ query: 'élém', limit: 50 }))).toEqual(['c5']);
+    expect(ids(textSearch(store, { query: 'fir', limit: 50 }))).toEqual(expect.arrayContaining(['c1', 'c3', 'c6']));
+    expect(ids(textSearch(store, { query: 'GOB', limit: 50 }))).toEqual(['c2']);
+    expect(ids(textSearch(store, { query: 'elemental', limit: 50 }))).toEqual(['c5']);
+    expect(ids(textSearch(store, { query: 'élém', limit: 50 }))).toEqual(['c5']);
   });
 
   it('finds cards by rules text, flavor and keywords', () => {
     const store = seededStore();
-    expect(ids(store.cards.search({ query: 'damage', limit: 50 }))).toEqual(['c3']);
-    expect(ids(store.cards.search({ query: 'northern', limit: 50 }))).toEqual(['c5']);
-    expect(ids(store.cards.search({ query: 'ranged', limit: 50 }))).toEqual(['c1']);
-    expect(ids(store.cards.search({ query: 'flying ranged', limit: 50 }))).toEqual(['c1']);
+    expect(ids(textSearch(store, { query: 'damage', limit: 50 }))).toEqual(['c3']);
+    expect(ids(textSearch(store, { query: 'northern', limit: 50 }))).toEqual(['c5']);
+    expect(ids(textSearch(store, { query: 'ranged', limit: 50 }))).toEqual(['c1']);
+    expect(ids(textSearch(store, { query: 'flying ranged', limit: 50 }))).toEqual(['c1']);
   });
 
   it('ranks a name match before a keyword match', () => {
     const store = seededStore();
-    expect(ids(store.cards.search({ query: 'haste', limit: 50 }))).toEqual(['c4', 'c2']);
+    expect(ids(textSearch(store, { query: 'haste', limit: 50 }))).toEqual(['c4', 'c2']);
   });
 
   it('filters by set, system and types, pages with a cursor and reports the total', () => {
     const store = seededStore();
-    expect(ids(store.cards.search({ query: 'fire', setId: 'other', limit: 50 }))).toEqual(['c6']);
-    expect(ids(store.cards.search({ query: 'fire', systemId: 'osmcg', types: ['spell'], limit: 50 }))).toEqual(['c3']);
-    const first = store.cards.search({ systemId: 'osmcg', limit: 2 });
-    const page = store.cards.search({ systemId: 'osmcg', limit: 2, after: first.next! });
+    expect(ids(textSearch(store, { query: 'fire', setId: 'other', limit: 50 }))).toEqual(['c6']);
+    expect(ids(textSearch(store, { query: 'fire', systemId: 'osmcg', types: ['spell'], limit: 50 }))).toEqual(['c3']);
+    const first = textSearch(store, { systemId: 'osmcg', limit: 2 });
+    const page = textSearch(store, { systemId: 'osmcg', limit: 2, after: first.next! });
     expect(page.total).toBe(5);
     expect(page.totalExact).toBe(true);
     expect(page.cards).toHaveLength(2);
-    expect(store.cards.search({ types: [], systemId: 'osmcg', limit: 50 }).total).toBe(5);
-    expect(store.cards.search({ types: ['hero'], limit: 50 })).toEqual({ total: 0, totalExact: true, cards: [], next: null });
+    expect(textSearch(store, { types: [], systemId: 'osmcg', limit: 50 }).total).toBe(5);
+    expect(textSearch(store, { types: ['hero'], limit: 50 })).toEqual({ total: 0, totalExact: true, cards: [], next: null });
   });
 
   it('browses without a query by name, case-insensitively (NOCASE folds ASCII only)', () => {
     const store = seededStore();
-    const names = store.cards.search({ query: '  ', setId: 'core', limit: 50 }).cards.map((card) => card.doc.name);
+    const names = textSearch(store, { query: '  ', setId: 'core', limit: 50 }).cards.map((card) => card.doc.name);
     expect(names).toEqual(['Fire Drake', 'Fireball', 'goblin Raider', 'Haste Runner', 'Élémental of Ice']);
-    const record = store.cards.search({ setId: 'other', limit: 1 }).cards[0];
+    const record = textSearch(store, { setId: 'other', limit: 1 }).cards[0];
     expect(record).toMatchObject({ id: 'c6', setId: 'other', systemId: 'othergame', doc: { name: 'Fire Ant' } });
   });
 
@@ -211,13 +210,13 @@ describe('card search', () => {
     const store = seededStore();
     const drake = store.cards.get('c1');
     store.cards.save({ id: 'c1', setId: 'core', doc: { ...drake!.doc, name: 'Frost Drake' }, searchText: 'cold' });
-    expect(ids(store.cards.search({ query: 'fire drake', limit: 50 }))).toEqual([]);
-    expect(ids(store.cards.search({ query: 'frost', limit: 50 }))).toEqual(['c1']);
-    expect(ids(store.cards.search({ query: 'ranged', limit: 50 }))).toEqual([]);
+    expect(ids(textSearch(store, { query: 'fire drake', limit: 50 }))).toEqual([]);
+    expect(ids(textSearch(store, { query: 'frost', limit: 50 }))).toEqual(['c1']);
+    expect(ids(textSearch(store, { query: 'ranged', limit: 50 }))).toEqual([]);
     store.trash.moveIn({ kind: 'card', itemId: 'c1', systemId: 'osmcg', name: 'Frost Drake' });
-    expect(ids(store.cards.search({ query: 'frost', limit: 50 }))).toEqual([]);
+    expect(ids(textSearch(store, { query: 'frost', limit: 50 }))).toEqual([]);
     store.trash.moveIn({ kind: 'set', itemId: 'other', systemId: 'othergame', name: 'Other' });
-    expect(ids(store.cards.search({ query: 'ant', limit: 50 }))).toEqual([]);
+    expect(ids(textSearch(store, { query: 'ant', limit: 50 }))).toEqual([]);
     expect(() => store.db.exec("INSERT INTO cards_fts (cards_fts) VALUES ('integrity-check')")).not.toThrow();
   });
 
@@ -278,8 +277,8 @@ describe('card search', () => {
 
   it.each(nasty.map((text) => [JSON.stringify(text).slice(0, 40), text]))('never throws on %s', (_label, text) => {
     const store = seededStore();
-    expect(() => store.cards.search({ query: text, limit: 20 })).not.toThrow();
-    expect(() => store.cards.search({ query: text, systemId: 'osmcg', types: ['creature'], limit: 20 })).not.toThrow();
+    expect(() => textSearch(store, { query: text, limit: 20 })).not.toThrow();
+    expect(() => textSearch(store, { query: text, systemId: 'osmcg', types: ['creature'], limit: 20 })).not.toThrow();
   });
 
   it('never throws for any string (property)', () => {
@@ -315,7 +314,7 @@ describe('card search', () => {
     );
     fc.assert(
       fc.property(anyText, (text) => {
-        const page = store.cards.search({ query: text, limit: 10 });
+        const page = textSearch(store, { query: text, limit: 10 });
         expect(page.total).toBeGreaterThanOrEqual(0);
         expect(page.cards.length).toBeLessThanOrEqual(10);
       }),
@@ -330,7 +329,7 @@ describe('card search', () => {
       fc.property(fc.stringMatching(/^[a-z]{1,12}$/), fc.integer({ min: 1, max: 12 }), (word, cut) => {
         const prefix = word.slice(0, Math.min(cut, word.length));
         store.cards.save({ id: 'probe', setId: 's', doc: { type: 'creature', name: `The ${word} Card` }, searchText: '' });
-        expect(ids(store.cards.search({ query: prefix, limit: 5 }))).toContain('probe');
+        expect(ids(textSearch(store, { query: prefix, limit: 5 }))).toContain('probe');
       }),
       { numRuns: 200 },
     );
@@ -374,17 +373,17 @@ describe('repositories', () => {
 
   it('writes a batch in one transaction: a failure half-way loses nothing and writes nothing', () => {
     const store = seededStore();
-    const before = store.cards.search({ limit: 100 });
+    const before = textSearch(store, { limit: 100 });
     const batch = [
       { id: 'n1', setId: 'core', doc: creature('New One'), searchText: '' },
       { id: 'c2', setId: 'core', doc: creature('Overwritten Raider'), searchText: '' },
       { id: 'n3', setId: 'no-such-set', doc: creature('Orphan'), searchText: '' },
     ];
     expect(() => store.cards.saveMany(batch)).toThrow(/FOREIGN KEY/);
-    expect(store.cards.search({ limit: 100 })).toEqual(before);
+    expect(textSearch(store, { limit: 100 })).toEqual(before);
     expect(store.cards.get('n1')).toBeUndefined();
-    expect(ids(store.cards.search({ query: 'overwritten', limit: 5 }))).toEqual([]);
-    expect(ids(store.cards.search({ query: 'goblin', limit: 5 }))).toEqual(['c2']);
+    expect(ids(textSearch(store, { query: 'overwritten', limit: 5 }))).toEqual([]);
+    expect(ids(textSearch(store, { query: 'goblin', limit: 5 }))).toEqual(['c2']);
   });
 
   it('refuses a document that is not JSON at the database level', () => {

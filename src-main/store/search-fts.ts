@@ -1,0 +1,109 @@
+// FTS5 MATCH expressions built from the query language's text terms (card-schema/search/query.ts),
+// never from what was typed: every token is a double-quoted string (a quote inside doubled), so no
+// input can be an FTS5 syntax error or an operator. A term is a phrase ("a b"), a prefix phrase
+// ("a b"*: the last token a prefix); terms are ANDed, excluded ones taken out with NOT.
+
+import type { FieldPath, FieldTest, GameSearch, TextTerm } from '../../card-schema/search/query';
+import { searchTokens } from '../../card-schema/search/tokens';
+
+/** The FTS columns (migration 3): the card's name and its search text (services/search-text.ts). */
+type FtsColumn = 'name' | 'search_text';
+
+/** Control characters end FTS5's string early ("unterminated string"); no indexed token holds one. */
+const CONTROL = /\p{Cc}/gu;
+
+export function ftsPhrase(term: TextTerm): string {
+  const phrase = `"${term.tokens.map((token) => token.replace(CONTROL, ' ').replaceAll('"', '""')).join(' ')}"`;
+  return term.prefix ? `${phrase}*` : phrase;
+}
+
+const usable = (terms: readonly TextTerm[]) => terms.filter((term) => term.tokens.length > 0);
+
+// A word typed twice is one part (a pasted text repeats many).
+function and(parts: readonly string[]): string | null {
+  return parts.length === 0 ? null : [...new Set(parts)].map((part) => `(${part})`).join(' AND ');
+}
+
+function or(parts: readonly string[]): string | null {
+  return parts.length === 0 ? null : [...new Set(parts)].map((part) => `(${part})`).join(' OR ');
+}
+
+/**
+ * The FTS column a string at `path` is indexed in: the top-level name has its own column; every
+ * other string but the top-level type is in the search text. Null when it is not indexed.
+ */
+function columnOf(path: FieldPath): FtsColumn | null {
+  if (path.length === 1 && path[0] === 'name') return 'name';
+  if (path[0] === 'type' || path[0] === 'name') return null;
+  return 'search_text';
+}
+
+/** A field's text test as an FTS superset of its matches, or null when it has none. */
+function fieldTextMatch(test: Extract<FieldTest, { kind: 'text' }>): string | null {
+  if (test.term.tokens.length === 0 || test.paths.length === 0) return null;
+  const columns = new Set<FtsColumn>();
+  for (const path of test.paths) {
+    const column = columnOf(path);
+    if (!column) return null;
+    columns.add(column);
+  }
+  return `{${[...columns].join(' ')}} : ${ftsPhrase(test.term)}`;
+}
+
+/**
+ * A field's equals test on strings as an FTS superset: a string value is indexed whole, so its
+ * tokens are there next to each other (a value with no tokens, or a number, gives none).
+ */
+function fieldEqualsMatch(test: Extract<FieldTest, { kind: 'equals' }>): string | null {
+  if (test.paths.length === 0 || test.values.length === 0) return null;
+  const columns = new Set<FtsColumn>();
+  for (const path of test.paths) {
+    const column = columnOf(path);
+    if (!column) return null;
+    columns.add(column);
+  }
+  const phrases: string[] = [];
+  for (const value of test.values) {
+    const tokens = typeof value === 'string' ? searchTokens(value) : [];
+    if (tokens.length === 0) return null;
+    phrases.push(ftsPhrase({ tokens, prefix: false }));
+  }
+  return `{${[...columns].join(' ')}} : (${phrases.join(' OR ')})`;
+}
+
+/** What one game's search asks of the full-text index. */
+export interface GameMatch {
+  /** The free words: each in the name or the search text. Null when there are none. */
+  free: string | null;
+  /** Every free word in the name (relevance tier 1). */
+  freeInName: string | null;
+  /** Positive field text tests as supersets (re-checked on the document). */
+  fields: string | null;
+  /** Cards to leave out (free words with '-'). */
+  exclude: string | null;
+}
+
+export function gameMatch(game: GameSearch): GameMatch {
+  const include = usable(game.text.include).map(ftsPhrase);
+  const free = and(include);
+  const fieldParts: string[] = [];
+  for (const { test, negated } of game.fields) {
+    if (negated || test.kind === 'compare') continue;
+    const match = test.kind === 'text' ? fieldTextMatch(test) : fieldEqualsMatch(test);
+    if (match) fieldParts.push(match);
+  }
+  return {
+    free,
+    freeInName: free === null ? null : `{name} : (${free})`,
+    fields: and(fieldParts),
+    exclude: or(usable(game.text.exclude).map(ftsPhrase)),
+  };
+}
+
+/** positive NOT exclude: the FTS expression of every card the parts allow; null when nothing positive. */
+export function matchExpression(positive: readonly (string | null)[], exclude: readonly (string | null)[]): string | null {
+  const plus = and(positive.filter((part): part is string => part !== null));
+  if (plus === null) return null;
+  const minus = or(exclude.filter((part): part is string => part !== null));
+  return minus === null ? plus : `(${plus}) NOT (${minus})`;
+}

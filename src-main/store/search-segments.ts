@@ -1,0 +1,145 @@
+// The SQL of one game's result, read in segments: each segment is one ordered read — a walk of a
+// card_pool index (a sort; relevance tier 0 by name; one set of the sort by set) or an FTS read in
+// rowid order (relevance tiers 1 and 2) — that resumes from a cursor with a keyset condition
+// (never OFFSET) and stops at the page's LIMIT; nothing is sorted after matching. Index entries are
+// tested before a card's row is read (CROSS JOIN keeps that order); the row only for the page, the
+// residual field tests, or the excluded words of tier 0.
+
+import { fullMatch, type GamePlan, type TextMode } from './search-plan';
+import type { SetShape } from './search-shape';
+import { INDEX_ORDERS, type IndexOrder } from './search-sorts';
+import type { SearchSort } from '../../card-schema/search/query';
+import { matchExpression } from './search-fts';
+
+export type Segment =
+  | { kind: 'walk'; tier: number; order: IndexOrder; set?: SetShape; text: TextMode | 'tier0' }
+  | { kind: 'fts'; tier: number; match: string; notTierZero: boolean };
+
+/** The segments of a game read in relevance tiers, ascending. */
+export function tierSegments(plan: GamePlan): Segment[] {
+  const { free, freeInName, fields, exclude } = plan.match;
+  const tierZero: Segment[] = plan.namePrefix ? [{ kind: 'walk', tier: 0, order: INDEX_ORDERS.name, text: 'tier0' }] : [];
+  return [
+    ...tierZero,
+    { kind: 'fts', tier: 1, match: matchExpression([freeInName, fields], [exclude])!, notTierZero: true },
+    { kind: 'fts', tier: 2, match: matchExpression([free, fields], [freeInName, exclude])!, notTierZero: false },
+  ];
+}
+
+/** The segments of one index order (a walk per set for the sort by set), ascending. */
+export function orderSegments(sort: Exclude<SearchSort, 'relevance'>, text: TextMode, sets: readonly SetShape[]): Segment[] {
+  const order = INDEX_ORDERS[sort];
+  if (sort !== 'set') return [{ kind: 'walk', tier: 0, order, text }];
+  return sets.map((set) => ({ kind: 'walk', tier: 0, order, set, text }));
+}
+
+/** Columns every read returns: the position (seq, name, set, the sort's own key) and, for a page, the card. */
+export function selectColumns(order: IndexOrder | null, full: boolean): string {
+  const columns = ['p.seq AS seq', 'p.name AS name', 'p.set_id AS set_id'];
+  if (order && order.columns.length > 1) columns.push(`${order.columns[0]} AS sort_key`);
+  if (full) columns.push('c.id AS id', 'p.system_id AS system_id', 'c.doc AS doc', 'c.updated_at AS updated_at');
+  return columns.join(', ');
+}
+
+export interface ReadShape {
+  descending: boolean;
+  /** Resumes after a cursor inside this segment (@after0.., @afterSeq). */
+  resume: boolean;
+  /** The card's row too (a page), or only the position (counting pages). */
+  full: boolean;
+}
+
+/**
+ * The residual test of a plan: on the top-level fields its tests read (JSON-parsing a keyword
+ * list instead of the whole card is most of a field test's cost), or on the whole document.
+ */
+function residualSql(plan: GamePlan): string {
+  if (plan.residualFields === null) return 'cardwright_fields(@key, c.doc)';
+  const parts = plan.residualFields.map((_, i) => `@residualName${i}, c.doc -> @residualPath${i}`);
+  return `cardwright_field_parts(@key, ${parts.join(', ')})`;
+}
+const cardsJoin = 'CROSS JOIN cards c ON c.seq = p.seq';
+
+export function segmentSql(plan: GamePlan, segment: Segment, read: ReadShape): string {
+  return segment.kind === 'walk' ? walkSql(plan, segment, read) : ftsSql(plan, segment, read);
+}
+
+function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, read: ReadShape): string {
+  const where = [...plan.filters];
+  if (segment.set) where.push('p.set_id = @segmentSet');
+  let needsCard = read.full || plan.residual;
+  switch (segment.text) {
+    case 'tier0':
+      where.push('p.name >= @prefixLo');
+      if (plan.namePrefix?.hi !== null) where.push('p.name < @prefixHi');
+      where.push("p.name LIKE @prefixPattern ESCAPE '\\'", 'cardwright_in_name(@key, p.name)');
+      if (plan.match.exclude !== null) {
+        where.push('cardwright_not_excluded(@key, p.name, c.search_text)');
+        needsCard = true;
+      }
+      break;
+    case 'in':
+      where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match AND rowid >= @seqLo AND rowid <= @seqHi)');
+      break;
+    case 'rows':
+      // The free words tested on each entry's card (field text tests are the residual's).
+      where.push('cardwright_text(@key, p.name, c.search_text)');
+      needsCard = true;
+      break;
+    case 'notIn':
+      where.push('p.seq NOT IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @exclude)');
+      break;
+    case 'none':
+      break;
+  }
+  const columns = [...segment.order.columns, 'p.seq'];
+  if (read.resume) {
+    const values = [...segment.order.columns.map((_, i) => `@after${i}`), '@afterSeq'];
+    where.push(`(${columns.join(', ')}) ${read.descending ? '<' : '>'} (${values.join(', ')})`);
+  }
+  if (plan.residual) where.push(residualSql(plan));
+  const direction = read.descending ? ' DESC' : '';
+  return `SELECT ${selectColumns(segment.order, read.full)} FROM card_pool p INDEXED BY ${segment.order.index}${needsCard ? ` ${cardsJoin}` : ''}
+    WHERE ${where.join(' AND ')} ORDER BY ${columns.map((column) => column + direction).join(', ')} LIMIT @limit`;
+}
+
+function ftsSql(plan: GamePlan, segment: Extract<Segment, { kind: 'fts' }>, read: ReadShape): string {
+  const where = ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi'];
+  if (read.resume) where.push(`cards_fts.rowid ${read.descending ? '<' : '>'} @afterSeq`);
+  where.push(...plan.filters);
+  if (segment.notTierZero && plan.namePrefix) {
+    where.push("NOT (p.name LIKE @prefixPattern ESCAPE '\\' AND cardwright_in_name(@key, p.name))");
+  }
+  if (plan.residual) where.push(residualSql(plan));
+  return ftsFrom(plan, read.full, `SELECT ${selectColumns(null, read.full)}`, where, read.descending);
+}
+
+function ftsFrom(plan: GamePlan, full: boolean, select: string, where: string[], descending: boolean): string {
+  const join = full || plan.residual ? ` ${cardsJoin}` : '';
+  return `${select} FROM cards_fts CROSS JOIN card_pool p ON p.seq = cards_fts.rowid${join}
+    WHERE ${where.join(' AND ')} ORDER BY cards_fts.rowid${descending ? ' DESC' : ''} LIMIT @limit`;
+}
+
+/** Every match of the game, up to @limit, for counting: FTS-driven when it has positive text. */
+export function countSql(plan: GamePlan): string {
+  const where = [...plan.filters];
+  if (plan.residual) where.push(residualSql(plan));
+  if (fullMatch(plan) !== null) {
+    return `SELECT count(*) FROM (${ftsFrom(plan, false, 'SELECT 1', ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi', ...where], false)})`;
+  }
+  if (plan.match.exclude !== null) where.push('p.seq NOT IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @exclude)');
+  const index = plan.params.types !== undefined ? 'card_pool_by_type' : 'card_pool_by_name';
+  return `SELECT count(*) FROM (SELECT 1 FROM card_pool p INDEXED BY ${index}${plan.residual ? ` ${cardsJoin}` : ''}
+    WHERE ${where.join(' AND ')} LIMIT @limit)`;
+}
+
+/**
+ * The game's FTS candidates with the sort's key, in rowid order, up to @limit: when there are
+ * few, they are sorted in JS (at most LIST_MAX narrow rows) instead of walking the sort's index
+ * for them. `ok` is the residual's verdict.
+ */
+export function candidatesSql(plan: GamePlan, order: IndexOrder): string {
+  const where = ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi', ...plan.filters];
+  const ok = plan.residual ? residualSql(plan) : '1';
+  return ftsFrom(plan, false, `SELECT ${selectColumns(order, false)}, ${ok} AS ok`, where, false);
+}

@@ -1,0 +1,428 @@
+// The library search engine (store/card-search.ts) against a reference written in plain JS over
+// the same cards: every sort in both directions, paged by cursors, with free words, exclusions,
+// field tests, set and type scopes, one game or several merged; searchCardPages against paging;
+// query plans that never sort (no temp B-tree); text that FTS5 could choke on.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import Database from 'better-sqlite3';
+import { cardTestsHold } from '../../card-schema/search/field-tests';
+import { termOccurs } from '../../card-schema/search/term-match';
+import type { CardTest, GameSearch, SearchSort, TextTerm } from '../../card-schema/search/query';
+import { SEARCH_SORTS } from '../../card-schema/search/query';
+import { searchTokens } from '../../card-schema/search/tokens';
+import type { CardDocument, CardRecord } from '../../card-schema/system/format';
+import { buildSearchText } from '../../src-main/services/search-text';
+import { CardSearcher, SEARCH_COUNT_CAP, type CardSearch, type SearchCursor } from '../../src-main/store/card-search';
+import { writePoolGame } from '../../src-main/store/deck-pool';
+import { migrate } from '../../src-main/store/migrations';
+import { IDENTITY_COUNT_WEIGHT, NO_COST_KEY } from '../../src-main/store/pool-rows';
+import { Store } from '../../src-main/store/store';
+import { wordGames } from './search-helpers';
+
+const COLORS = ['red', 'blue', 'green', 'white', 'black', 'neutral'];
+const SETS = [
+  { id: 'alpha', systemId: 'osmcg', name: 'Zeta Set' },
+  { id: 'beta', systemId: 'osmcg', name: 'alpha set' },
+  { id: 'gamma', systemId: 'osmcg', name: 'Alpha Set' },
+  { id: 'far', systemId: 'other', name: 'Middle' },
+];
+const NAMES = [
+  'Ember Wolf',
+  'ember wolf',
+  'EMBER',
+  'Tide Caller',
+  'tide ember',
+  'Ash',
+  'Wolfsbane',
+  'Zephyr',
+  'Embers of Dawn',
+  'Élan',
+];
+const TYPES = ['creature', 'spell', 'hero'];
+const TEXTS = ['Deals ember damage', 'The tide rises', 'Haste', 'nothing at all', 'wolf tide'];
+
+interface Card {
+  id: string;
+  seq: number;
+  setId: string;
+  systemId: string;
+  doc: CardDocument;
+  searchText: string;
+}
+
+function makeCards(count: number): Card[] {
+  return Array.from({ length: count }, (_, i) => {
+    const set = SETS[(i * 7) % SETS.length];
+    const doc: CardDocument = { type: TYPES[(i * 5) % TYPES.length], name: NAMES[(i * 3) % NAMES.length] };
+    if (i % 4 !== 0) doc.cost = (i * 11) % 5;
+    doc.colors = COLORS.filter((_, bit) => ((i * 13) >> bit) % 3 === 0);
+    if (i % 3 === 0) doc.keywords = [{ kw: i % 2 ? 'Haste' : 'Tracker' }];
+    doc.text = TEXTS[(i * 17) % TEXTS.length];
+    return { id: `card-${i}`, seq: i + 1, setId: set.id, systemId: set.systemId, doc, searchText: buildSearchText(doc) };
+  });
+}
+
+const opened: Database.Database[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) if (db.open) db.close();
+});
+
+/** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
+function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in') {
+  const sql = new Set<string>();
+  const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
+  opened.push(db);
+  migrate(db);
+  const store = new Store(db);
+  for (const set of SETS) store.sets.save({ ...set, description: '' });
+  for (const systemId of ['osmcg', 'other']) {
+    writePoolGame(db, { systemId, identity: { field: 'colors', values: COLORS }, costField: 'cost' });
+  }
+  store.cards.saveMany(cards.map((card) => ({ id: card.id, setId: card.setId, doc: card.doc, searchText: card.searchText })));
+  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk }) };
+}
+
+// ---- the reference --------------------------------------------------------------------------
+
+const fold = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+const cmpText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const setName = (id: string) => SETS.find((set) => set.id === id)!.name;
+
+function identityKey(doc: CardDocument): number {
+  const bits = COLORS.flatMap((color, bit) => ((doc.colors as string[]).includes(color) ? [bit] : []));
+  return bits.length * IDENTITY_COUNT_WEIGHT + bits.reduce((mask, bit) => mask + 2 ** bit, 0);
+}
+
+function matches(card: Card, game: GameSearch, scope: Pick<CardSearch, 'setId' | 'types'>): boolean {
+  if (card.systemId !== game.systemId) return false;
+  if (game.setIds && !game.setIds.includes(card.setId)) return false;
+  if (game.excludeSetIds?.includes(card.setId)) return false;
+  if (scope.setId !== undefined && card.setId !== scope.setId) return false;
+  if (scope.types?.length && !scope.types.includes(card.doc.type)) return false;
+  const name = searchTokens(card.doc.name);
+  const text = searchTokens(card.searchText);
+  const has = (term: TextTerm) => termOccurs(name, term) || termOccurs(text, term);
+  return game.text.include.every(has) && !game.text.exclude.some(has) && cardTestsHold(card.doc, game.fields);
+}
+
+function tierOf(card: Card, include: readonly TextTerm[]): number {
+  const name = searchTokens(card.doc.name);
+  if (!include.every((term) => termOccurs(name, term))) return 2;
+  const prefix = include.map((term) => term.tokens.join(' ')).join(' ');
+  return fold(card.doc.name).startsWith(fold(prefix)) ? 0 : 1;
+}
+
+function referenceOrder(sort: SearchSort, include: readonly TextTerm[]): (a: Card, b: Card) => number {
+  const byName = (a: Card, b: Card) => cmpText(fold(a.doc.name), fold(b.doc.name)) || a.seq - b.seq;
+  const cost = (card: Card) => (typeof card.doc.cost === 'number' ? card.doc.cost : NO_COST_KEY);
+  switch (sort) {
+    case 'name':
+      return byName;
+    case 'cost':
+      return (a, b) => cost(a) - cost(b) || byName(a, b);
+    case 'type':
+      return (a, b) => cmpText(a.doc.type, b.doc.type) || byName(a, b);
+    case 'identity':
+      return (a, b) => identityKey(a.doc) - identityKey(b.doc) || byName(a, b);
+    case 'set':
+      return (a, b) => cmpText(fold(setName(a.setId)), fold(setName(b.setId))) || cmpText(a.setId, b.setId) || byName(a, b);
+    case 'relevance':
+      if (include.length === 0) return byName;
+      return (a, b) => {
+        const tier = tierOf(a, include) - tierOf(b, include);
+        if (tier !== 0) return tier;
+        return tierOf(a, include) === 0 ? byName(a, b) : a.seq - b.seq;
+      };
+  }
+}
+
+function reference(cards: readonly Card[], search: Omit<CardSearch, 'limit' | 'after'>): string[] {
+  const include = search.games[0]?.text.include ?? [];
+  const order = referenceOrder(search.sort, include);
+  return cards
+    .filter((card) => search.games.some((game) => matches(card, game, search)))
+    .sort((a, b) => (search.descending ? -order(a, b) : order(a, b)))
+    .map((card) => card.id);
+}
+
+// ---- paging ---------------------------------------------------------------------------------
+
+const ids = (cards: readonly CardRecord[]) => cards.map((card) => card.id);
+
+function allPages(searcher: CardSearcher, search: Omit<CardSearch, 'after'>): string[] {
+  const found: string[] = [];
+  let after: SearchCursor | undefined;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const page = searcher.search({ ...search, after });
+    expect(page.cards.length).toBeLessThanOrEqual(search.limit);
+    found.push(...ids(page.cards));
+    if (!page.next) return found;
+    expect(page.cards.length).toBe(search.limit);
+    after = JSON.parse(JSON.stringify(page.next)) as SearchCursor;
+  }
+  throw new Error('paging does not end');
+}
+
+const cards = makeCards(240);
+const term = (text: string, prefix = true): TextTerm => ({ tokens: searchTokens(text), prefix });
+const test = (value: CardTest['test'], negated = false): CardTest => ({ test: value, negated });
+
+/** One game's searches: free words, exclusions and field tests. */
+const osmcgSearches: { label: string; game: GameSearch }[] = [
+  ...['', 'ember', 'e', 'wolf tide', 'ember -tide', '-wolf'].map((query) => ({
+    label: `"${query}"`,
+    game: wordGames(query, ['osmcg'])[0],
+  })),
+  {
+    label: 'type:CREATURE cost<=2',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [], exclude: [] },
+      fields: [
+        test({ kind: 'equals', paths: [['type']], values: ['CREATURE'] }),
+        test({ kind: 'compare', paths: [['cost']], op: '<=', value: 2 }),
+      ],
+    },
+  },
+  {
+    label: 'ember kw:hast -color=red cost>1',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [term('ember')], exclude: [] },
+      fields: [
+        test({ kind: 'text', paths: [['keywords', '*', 'kw']], term: term('hast') }),
+        test({ kind: 'equals', paths: [['colors']], values: ['red'] }, true),
+        test({ kind: 'compare', paths: [['cost']], op: '>', value: 1 }),
+      ],
+    },
+  },
+  {
+    label: '"tide rises" set:alpha,gamma -set:gamma',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [term('tide rises', false)], exclude: [] },
+      fields: [],
+      setIds: ['alpha', 'gamma'],
+      excludeSetIds: ['gamma'],
+    },
+  },
+  {
+    label: 'kw=TRACKER,haste -cost=0',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [], exclude: [] },
+      fields: [
+        test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['TRACKER', 'haste'] }),
+        test({ kind: 'compare', paths: [['cost']], op: '=', value: 0 }, true),
+      ],
+    },
+  },
+  {
+    label: 'name:wolf -type:hero',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [], exclude: [] },
+      fields: [
+        test({ kind: 'text', paths: [['name']], term: term('wolf') }),
+        test({ kind: 'equals', paths: [['type']], values: ['hero'] }, true),
+      ],
+    },
+  },
+];
+
+describe('every sort, both directions, paged by cursors, equals the reference', () => {
+  for (const [listMax, matchWalk] of [
+    [undefined, undefined],
+    [0, 'in'],
+    [0, 'rows'],
+  ] as const) {
+    it(`one game${matchWalk ? `, walking the sort index for text (${matchWalk})` : ''}`, () => {
+      const { searcher } = library(cards, listMax, matchWalk);
+      for (const { label, game } of osmcgSearches) {
+        for (const sort of SEARCH_SORTS) {
+          for (const descending of [false, true]) {
+            const search = { games: [game], sort, descending };
+            const expected = reference(cards, search);
+            const what = `${label} by ${sort}${descending ? ' descending' : ''}`;
+            expect(allPages(searcher, { ...search, limit: 7 }), what).toEqual(expected);
+            const first = searcher.search({ ...search, limit: 5 });
+            expect(first.total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+            expect(first.totalExact, what).toBe(expected.length <= SEARCH_COUNT_CAP);
+          }
+        }
+      }
+    });
+  }
+
+  it('within a set and types scope', () => {
+    const { searcher } = library(cards);
+    for (const scope of [
+      { setId: 'beta' },
+      { types: ['spell', 'hero'] },
+      { setId: 'alpha', types: ['creature'] },
+      { setId: 'far' },
+    ]) {
+      for (const query of ['', 'ember', 'tide -wolf']) {
+        for (const sort of ['relevance', 'set', 'cost'] as const) {
+          const search = { games: wordGames(query, ['osmcg']), sort, descending: false, ...scope };
+          expect(allPages(searcher, { ...search, limit: 4 }), `${query} ${JSON.stringify(scope)} ${sort}`).toEqual(
+            reference(cards, search),
+          );
+        }
+      }
+    }
+  });
+
+  it('across games, merged by the sort key (the cursor resumes every game)', () => {
+    const { searcher } = library(cards);
+    for (const query of ['', 'ember', 'e -tide']) {
+      for (const sort of SEARCH_SORTS) {
+        for (const descending of [false, true]) {
+          const search = { games: wordGames(query, ['osmcg', 'other', 'absent']), sort, descending };
+          const expected = reference(cards, search);
+          expect(allPages(searcher, { ...search, limit: 6 }), `${query} ${sort} ${descending}`).toEqual(expected);
+          expect(searcher.search({ ...search, limit: 1 }).total).toBe(expected.length);
+        }
+      }
+    }
+  });
+
+  it('counts past the cap as "more"', () => {
+    const many = makeCards(SEARCH_COUNT_CAP * 2);
+    const { searcher } = library(many);
+    for (const query of ['', 'e', '-zzz']) {
+      const search = { games: wordGames(query, ['osmcg', 'other']), sort: 'name' as const, descending: false, limit: 10 };
+      const expected = reference(many, search);
+      expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+      expect(searcher.search(search)).toMatchObject({ total: SEARCH_COUNT_CAP, totalExact: false });
+    }
+  });
+});
+
+describe('searchCardPages', () => {
+  it('gives the exact total and where each page starts, as paging finds them', () => {
+    const { searcher } = library(cards);
+    for (const games of [
+      wordGames('ember', ['osmcg']),
+      wordGames('', ['osmcg', 'other']),
+      osmcgSearches[7].game && [osmcgSearches[7].game],
+    ]) {
+      for (const sort of SEARCH_SORTS) {
+        for (const pageSize of [1, 9, 500]) {
+          const search = { games, sort, descending: sort === 'cost' };
+          const expected = reference(cards, search);
+          const pages = searcher.pages({ ...search, pageSize });
+          expect(pages.total).toBe(expected.length);
+          expect(pages.starts).toHaveLength(Math.max(1, Math.ceil(expected.length / pageSize)));
+          const read = pages.starts.flatMap((after) =>
+            ids(searcher.search({ ...search, limit: pageSize, after: after ?? undefined }).cards),
+          );
+          expect(read).toEqual(expected);
+        }
+      }
+    }
+  });
+});
+
+describe('query plans', () => {
+  it('never sort the matches (no temp B-tree) and never skip with OFFSET', () => {
+    for (const [listMax, matchWalk] of [
+      [undefined, undefined],
+      [0, 'in'],
+      [0, 'rows'],
+    ] as const) {
+      const { db, sql, searcher } = library(cards, listMax, matchWalk);
+      for (const { game } of osmcgSearches) {
+        for (const sort of SEARCH_SORTS) {
+          const search = { games: [game, ...wordGames('', ['other'])], sort, descending: sort === 'type', limit: 3 };
+          const first = searcher.search(search);
+          searcher.search({ ...search, after: first.next ?? undefined });
+          searcher.pages({ ...search, pageSize: 5 });
+        }
+      }
+      const selects = [...sql].filter((statement) => /^\s*SELECT/i.test(statement) && /card_pool|cards_fts/.test(statement));
+      expect(selects.length).toBeGreaterThan(20);
+      if (matchWalk === 'rows') expect(selects.some((statement) => statement.includes('cardwright_text('))).toBe(true);
+      if (matchWalk === 'in')
+        expect(selects.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'))).toBe(true);
+      for (const statement of selects) {
+        expect(statement).not.toMatch(/\bOFFSET\b/i);
+        const plan = db.prepare(`EXPLAIN QUERY PLAN ${statement}`).all() as { detail: string }[];
+        expect(plan.map((row) => row.detail).join('\n'), statement).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    }
+  });
+});
+
+describe('hostile text', () => {
+  it('never raises an error for any words (property)', () => {
+    const { searcher } = library(cards.slice(0, 40));
+    const word = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.constantFrom(
+        '"',
+        '""',
+        '*',
+        'NEAR',
+        'AND',
+        'OR',
+        'NOT',
+        '(',
+        ')',
+        '{name}',
+        ':',
+        '^',
+        '-',
+        'name:',
+        '\u0000',
+        'é',
+        '🔥',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 8 }), fc.constantFrom(...SEARCH_SORTS), (words, sort) => {
+        const include = words.map((text) => ({ tokens: [text], prefix: text.length % 2 === 0 }));
+        const games: GameSearch[] = [
+          { systemId: 'osmcg', text: { include, exclude: include.slice(1) }, fields: [] },
+          ...wordGames(words.join(' '), ['other']),
+        ];
+        const page = searcher.search({ games, sort, descending: false, limit: 5 });
+        expect(page.cards.length).toBeLessThanOrEqual(5);
+        searcher.pages({ games, sort, descending: false, pageSize: 50 });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers 100,000 pasted characters (no tier 0 past a name’s length)', () => {
+    const { searcher } = library(cards.slice(0, 40));
+    const text = Array.from({ length: 20_000 }, (_, i) => `w${i}`)
+      .join(' ')
+      .slice(0, 100_000);
+    for (const sort of ['relevance', 'name'] as const) {
+      const page = searcher.search({ games: wordGames(text, ['osmcg']), sort, descending: false, limit: 5 });
+      expect(page).toMatchObject({ cards: [], total: 0, totalExact: true });
+    }
+    const ember = wordGames(`ember ${'e '.repeat(40_000)}`, ['osmcg']);
+    const expected = reference(cards.slice(0, 40), { games: ember, sort: 'relevance', descending: false });
+    expect(ids(searcher.search({ games: ember, sort: 'relevance', descending: false, limit: 50 }).cards)).toEqual(expected);
+  });
+
+  it('answers 10,000 typed characters', () => {
+    const { searcher } = library(cards.slice(0, 40));
+    const text = Array.from({ length: 2_000 }, (_, i) => `w${i % 700}`)
+      .join(' ')
+      .slice(0, 10_000);
+    for (const sort of ['relevance', 'name'] as const) {
+      expect(searcher.search({ games: wordGames(text, ['osmcg']), sort, descending: false, limit: 5 }).cards).toEqual([]);
+    }
+    const page = searcher.search({
+      games: wordGames('e '.repeat(5_000), ['osmcg']),
+      sort: 'relevance',
+      descending: false,
+      limit: 5,
+    });
+    expect(page.cards.length).toBe(5);
+  });
+});
