@@ -55,8 +55,9 @@ export interface ReadShape {
  */
 function residualSql(plan: GamePlan): string {
   if (plan.residualFields === null) return 'cardwright_fields(@key, c.doc)';
-  const parts = plan.residualFields.map((_, i) => `@residualName${i}, c.doc -> @residualPath${i}`);
-  return `cardwright_field_parts(@key, ${parts.join(', ')})`;
+  // Tests that read no field at all (a field this game lacks) are decided on no parts.
+  const parts = plan.residualFields.map((_, i) => `, @residualName${i}, c.doc -> @residualPath${i}`);
+  return `cardwright_field_parts(@key${parts.join('')})`;
 }
 const cardsJoin = 'CROSS JOIN cards c ON c.seq = p.seq';
 
