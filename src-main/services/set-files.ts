@@ -122,9 +122,6 @@ export function exportSetFile(lib: Library, setId: string, progress: JobProgress
   return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, cards, images));
 }
 
-/** Cards written between two progress reports (each report may cancel the transaction). */
-const WRITE_CHUNK = 500;
-
 /** Imports a set file: its pictures are checked first (async: sharp decodes them), then all is written at once. */
 export async function importSetFile(
   lib: Library,
@@ -186,11 +183,7 @@ export function importSetContent(
   const set = lib.store.transaction(() => {
     for (const image of images) lib.images.storeChecked(image);
     lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
-    for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
-      progress.report('Saving cards', start, writes.length);
-      lib.store.cards.saveMany(writes.slice(start, start + WRITE_CHUNK));
-    }
-    progress.report('Saving cards', writes.length, writes.length);
+    lib.store.cards.saveInBulk(writes, (written, total) => progress.report('Saving cards', written, total));
     return requireSet(lib, setId);
   });
   return { set, imported: writes.length, rejected };
