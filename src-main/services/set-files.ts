@@ -161,11 +161,18 @@ export function importSetContent(
   const writes: CardWrite[] = [];
   const rejected: ImportSetResult['rejected'] = [];
   const fileImageIds = new Set(images.map((image) => sha256Hex(image.bytes)));
+  // Asked once per picture, not once per card that shows it (many cards share their art).
+  const known = new Map<string, boolean>();
+  const isKnownImage = (imageId: string) => {
+    let found = known.get(imageId);
+    if (found === undefined) known.set(imageId, (found = fileImageIds.has(imageId) || lib.images.has(imageId)));
+    return found;
+  };
   for (const card of content.cards) {
     progress.report('Checking cards', card.index, content.cards.length);
     const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
     for (const imageId of imageIdsInDoc(card.doc)) {
-      if (!fileImageIds.has(imageId) && !lib.images.has(imageId)) {
+      if (!isKnownImage(imageId)) {
         issues.push({ path: '', message: `the image ${imageId} is neither in the file nor in the image library` });
       }
     }

@@ -87,8 +87,7 @@ export class CardsRepo {
    * once at the end instead of per card (bulk-card-writes.ts). `progress` runs between chunks.
    */
   saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress): string[] {
-    const ids = writes.flatMap((write) => (write.id === undefined ? [] : [write.id]));
-    return this.bulk.write(writes, ids, (write) => this.write(write), progress);
+    return this.bulk.write(writes, progress);
   }
 
   /** Search or browse, a page at a time (see card-search.ts); the readers use their own CardSearcher. */
