@@ -1,8 +1,9 @@
 // Importing a large set, next to the least any import of the same rows costs: a raw insert of the
 // same rows (the documents as the app stores them, their search text) into the same tables and
-// indexes, with the same FTS5 index filled by one statement, in the same run.
+// indexes, with the same FTS5 index filled by one statement, in the same run. Also the web host's
+// memory around such an import over HTTP, and start-up with and without the compiled-schema cache.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CardDocument, GameSystem } from '../card-schema/system/format';
@@ -14,7 +15,13 @@ import { poolRowsInsert } from '../src-main/store/pool-rows';
 import { writePoolGame } from '../src-main/store/deck-pool';
 import { poolGameOf } from '../src-main/services/deck-pool';
 import type { Call } from '../tests/unit/api-call';
-import { median, type Measurement } from './measure';
+import { median, ms, type Measurement } from './measure';
+import { startWebHost, type RunningHost } from '../tests/e2e/web-host';
+import { decodeWire, encodeWire, type Envelope } from '../src-main/api/wire';
+import type { JobStatus } from '../src-main/api/contract';
+import { openCardwright } from '../src-main/api/service';
+import { appPaths } from '../src-main/app-paths';
+import { schemaCacheDir } from '../src-main/services/compiled-schemas';
 
 export interface SetFileText {
   text: string;
@@ -117,4 +124,105 @@ export async function measureImport(call: Call, file: SetFileText): Promise<Meas
         `(which the import also does) takes ${part((t) => t.pool)} more`,
     },
   ];
+}
+
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
+}
+
+/** Calls the web host's API over HTTP as the browser does (the body is the wire's JSON). */
+async function httpCall<T>(host: RunningHost, method: string, input: unknown): Promise<T> {
+  const response = await fetch(`${host.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },
+    body: encodeWire(input),
+  });
+  const envelope = decodeWire(await response.text()) as Envelope<T>;
+  if (!envelope.ok) throw new Error(`${method}: ${envelope.error.message}`);
+  return envelope.value;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * The web host's resident memory around an import of `file` over HTTP: before (started, idle),
+ * the peak (sampled every 20 ms), right after the job ended, and after `idleMs` more.
+ */
+export async function measureImportMemory(file: SetFileText, idleMs = 5_000): Promise<Measurement[]> {
+  if (process.platform !== 'linux') return [];
+  const host = await startWebHost();
+  try {
+    // The daily backup runs 10 s after start; let it finish so it is not counted as the import's.
+    await sleep(12_000);
+    const before = residentMb(host.pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, residentMb(host.pid))), 20);
+    const start = performance.now();
+    let status = await httpCall<JobStatus>(host, 'startJob', {
+      job: { kind: 'importSet', fileName: 'bench.json', text: file.text },
+    });
+    while (status.state === 'queued' || status.state === 'running') {
+      await sleep(100);
+      const id = status.id;
+      const jobs = await httpCall<JobStatus[]>(host, 'listJobs', {});
+      status = jobs.find((job) => job.id === id) ?? status;
+    }
+    const seconds = (performance.now() - start) / 1000;
+    if (status.state !== 'done') throw new Error(`the import ended ${status.state}: ${status.error?.message}`);
+    await sleep(500);
+    clearInterval(sampler);
+    const after = residentMb(host.pid);
+    await sleep(idleMs);
+    const idle = residentMb(host.pid);
+    const mb = (value: number) => `${Math.round(value)} MB`;
+    return [
+      {
+        name: `web host memory (RSS) around an import of ${file.cards.length.toLocaleString('en')} cards over HTTP: before / peak / after / after ${idleMs / 1000} s idle`,
+        value: `${mb(before)} / ${mb(peak)} / ${mb(after)} / ${mb(idle)}`,
+        target: 'after < 250 MB',
+        note: `out/main/web.js on a fresh data folder, ${(Buffer.byteLength(file.text) / 2 ** 20).toFixed(0)} MiB body; the import took ${seconds.toFixed(1)} s; "after" is 0.5 s after the job ended; the issue measured ~424 MB after`,
+      },
+    ];
+  } finally {
+    await host.stop();
+  }
+}
+
+/** Milliseconds openCardwright takes on `dataDir` (its database and samples already there). */
+function timeOpen(root: string, dataDir: string): number {
+  const start = performance.now();
+  const app = openCardwright({ dataDir, ...appPaths(root) });
+  const elapsed = performance.now() - start;
+  void app.close();
+  return elapsed;
+}
+
+/**
+ * Start-up (creating the service: database, game systems, samples check) with the compiled-schema
+ * cache empty (every schema compiled, as every start did before the cache) and filled, interleaved.
+ */
+export async function measureStartup(root: string, runs = 5): Promise<Measurement[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-bench-start-'));
+  try {
+    await openCardwright({ dataDir, ...appPaths(root) }).close(); // the first start seeds the samples
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      rmSync(schemaCacheDir(dataDir), { recursive: true, force: true });
+      cold.push(timeOpen(root, dataDir));
+      warm.push(timeOpen(root, dataDir));
+      await sleep(200);
+    }
+    return [
+      {
+        name: 'start-up (service creation) with the compiled-schema cache empty / filled, median',
+        value: `${ms(median(cold))} / ${ms(median(warm))}`,
+        target: 'schemas compiled once',
+        note: `${runs} runs each, interleaved, the five built-in games; empty = every card schema compiled (as each start did before the cache) and written; filled = loaded from <data>/cache/schemas without compiling: ${(median(cold) / median(warm)).toFixed(1)}× faster`,
+      },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

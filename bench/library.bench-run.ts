@@ -23,7 +23,7 @@ import { measureDeckStats } from './deck-stats';
 import { measureDeckPool } from './deck-pool';
 import { deckBuilderUiMissing, measureDeckBuilderUi } from './deck-builder-ui';
 import { databaseFile } from '../src-main/store/database';
-import { measureImport } from './import';
+import { measureImport, measureImportMemory, measureStartup } from './import';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -70,7 +70,10 @@ afterAll(async () => {
 it('imports a 100,000-card set in one transaction', async () => {
   const text = bigSetFile();
   const { set, cards } = JSON.parse(text) as SetFile & { set: { id: string; systemId: string } };
-  results.push(...(await measureImport(call, { text, setId: set.id, systemId: set.systemId, cards })));
+  const file = { text, setId: set.id, systemId: set.systemId, cards };
+  results.push(...(await measureImport(call, file)));
+  results.push(...(await measureImportMemory(file)));
+  results.push(...(await measureStartup(ROOT)));
 });
 
 it('deck pool query with the identity filter', async () => {
