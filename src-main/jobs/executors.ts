@@ -98,13 +98,15 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
 
   function run(request: JobRequest, flag: CancelFlag, onProgress: (snapshot: ProgressSnapshot) => void): RunningJob {
     const worker = take();
+    // The closures below outlive the call; they must not hold `request` (an import's whole file).
+    const keepWorker = KEEP_WORKER_AFTER.has(request.spec.kind);
     let crash: Error | undefined;
     const outcome = new Promise<JobOutcome>((resolve) => {
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'progress') onProgress(message.snapshot);
         else if (message.type === 'outcome') {
           stop();
-          if (KEEP_WORKER_AFTER.has(request.spec.kind)) keep(worker);
+          if (keepWorker) keep(worker);
           else void worker.terminate();
           resolve(message.outcome);
         }

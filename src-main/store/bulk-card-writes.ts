@@ -28,9 +28,11 @@ export const BULK_CHUNK = 500;
 /**
  * SQLite's page cache while a bulk write runs (KiB; the default is 2 MiB). The rows go into
  * several indexes in an order unlike theirs (names, types, costs), and with a small cache the
- * pages they touch are spilled to the WAL and read back again and again.
+ * pages they touch are spilled to the WAL and read back again and again: a 100,000-card import
+ * saved its cards in 7.1 s with 2 MiB, 4.9 s with 16 MiB and 4.7 s with 64 MiB. The import's
+ * thread keeps what it allocated resident after it ends, so the smaller of the fast sizes.
  */
-export const BULK_CACHE_KIB = 64 * 1024;
+export const BULK_CACHE_KIB = 16 * 1024;
 
 const NEW_ROWS = 'seq > @maxSeq';
 const CHANGED_ROWS = 'seq IN (SELECT value FROM json_each(@changed))';
