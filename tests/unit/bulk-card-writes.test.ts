@@ -113,7 +113,14 @@ describe('bulk card writes', () => {
   it('keep the triggers the migrations created, so later single saves are indexed', () => {
     const store = emptyStore();
     store.cards.saveInBulk(range(0, 10).map((i) => card(i)));
-    const triggers = [ftsInsertTrigger, ftsDeleteTrigger, ftsUpdateTrigger, poolInsertTrigger, poolUpdateTrigger, poolDeleteTrigger];
+    const triggers = [
+      ftsInsertTrigger,
+      ftsDeleteTrigger,
+      ftsUpdateTrigger,
+      poolInsertTrigger,
+      poolUpdateTrigger,
+      poolDeleteTrigger,
+    ];
     expect(indexState(store).triggers).toEqual(
       triggers.map(({ name, sql }) => ({ name, sql })).sort((a, b) => a.name.localeCompare(b.name)),
     );

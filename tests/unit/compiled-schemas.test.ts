@@ -40,16 +40,20 @@ function samplesOf(systemId: string): unknown[] {
       const parsed = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { cards?: { doc: CardDocument }[] };
       return (parsed.cards ?? []).map((card) => card.doc);
     });
-  const broken = cards.slice(0, 20).flatMap((doc) => [
-    { ...doc, name: '' },
-    { ...doc, name: 7 },
-    { ...doc, surprise: true },
-    Object.fromEntries(Object.entries(doc).filter(([key]) => key !== 'name')),
-    Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, Array.isArray(value) ? [...value, ...value] : value])),
-    Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, typeof value === 'number' ? -1000 : value])),
-    Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, typeof value === 'string' && key !== 'type' ? 'x'.repeat(5000) : value])),
-    { ...doc, type: 'no-such-type' },
-  ]);
+  const broken = cards
+    .slice(0, 20)
+    .flatMap((doc) => [
+      { ...doc, name: '' },
+      { ...doc, name: 7 },
+      { ...doc, surprise: true },
+      Object.fromEntries(Object.entries(doc).filter(([key]) => key !== 'name')),
+      Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, Array.isArray(value) ? [...value, ...value] : value])),
+      Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, typeof value === 'number' ? -1000 : value])),
+      Object.fromEntries(
+        Object.entries(doc).map(([key, value]) => [key, typeof value === 'string' && key !== 'type' ? 'x'.repeat(5000) : value]),
+      ),
+      { ...doc, type: 'no-such-type' },
+    ]);
   return [...cards, ...broken];
 }
 
