@@ -190,7 +190,9 @@ export function importSetContent(
   const set = lib.store.transaction(() => {
     for (const image of images) lib.images.storeChecked(image);
     lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
-    lib.store.cards.saveInBulk(writes, (written, total) => progress.report('Saving cards', written, total));
+    lib.store.cards.saveInBulk(writes, (stage, done, total) =>
+      progress.report(stage === 'rows' ? 'Saving cards' : 'Indexing cards for search', done, total),
+    );
     return requireSet(lib, setId);
   });
   return { set, imported: writes.length, rejected };

@@ -19,8 +19,14 @@ import type { CardWrite } from './cards-repo';
 import { BULK_REPLACED_TRIGGERS } from './card-index-triggers';
 import { poolRowsInsert } from './pool-rows';
 
-/** Called before each chunk of rows is written, and once at the end; may throw to cancel. */
-export type BulkProgress = (written: number, total: number) => void;
+/**
+ * Called before each chunk of rows is written ('rows': rows written of all) and before each of
+ * the four fills of the index and pool ('index': fills done of 4); may throw to cancel.
+ */
+export type BulkProgress = (stage: 'rows' | 'index', done: number, total: number) => void;
+
+/** The statements that fill the index and pool once the rows are written. */
+const INDEX_FILLS = 4;
 
 /** Rows written between two progress calls. */
 export const BULK_CHUNK = 500;
@@ -94,7 +100,7 @@ export class BulkCardWriter {
     const now = nowIso();
     const ids: string[] = [];
     for (let start = 0; start < writes.length; start += BULK_CHUNK) {
-      progress(start, writes.length);
+      progress('rows', start, writes.length);
       const end = Math.min(start + BULK_CHUNK, writes.length);
       for (let i = start; i < end; i++) {
         const write = writes[i];
@@ -108,11 +114,18 @@ export class BulkCardWriter {
         ids.push(id);
       }
     }
-    progress(writes.length, writes.length);
-    this.indexNew.run({ maxSeq });
-    this.indexChanged.run({ changed });
-    this.poolNew.run({ maxSeq });
-    this.poolChanged.run({ changed });
+    progress('rows', writes.length, writes.length);
+    const fills = [
+      () => this.indexNew.run({ maxSeq }),
+      () => this.indexChanged.run({ changed }),
+      () => this.poolNew.run({ maxSeq }),
+      () => this.poolChanged.run({ changed }),
+    ];
+    fills.forEach((fill, done) => {
+      progress('index', done, INDEX_FILLS);
+      fill();
+    });
+    progress('index', INDEX_FILLS, INDEX_FILLS);
     for (const trigger of BULK_REPLACED_TRIGGERS) this.db.exec(trigger.sql);
     return ids;
   }

@@ -72,17 +72,18 @@ describe('bulk card writes', () => {
     const byTriggers = emptyStore();
     byTriggers.cards.saveMany(writes);
     const inBulk = emptyStore();
-    const calls: [number, number][] = [];
-    inBulk.cards.saveInBulk(writes, (written, total) => calls.push([written, total]));
+    const calls: [string, number, number][] = [];
+    inBulk.cards.saveInBulk(writes, (stage, done, total) => calls.push([stage, done, total]));
     const expected = indexState(byTriggers);
     expect(expected.pool).toHaveLength(writes.length);
     expect(expected.matches.ember.length).toBeGreaterThan(0);
     expect(indexState(inBulk)).toEqual(expected);
     expect(calls).toEqual([
-      [0, writes.length],
-      [BULK_CHUNK, writes.length],
-      [2 * BULK_CHUNK, writes.length],
-      [writes.length, writes.length],
+      ['rows', 0, writes.length],
+      ['rows', BULK_CHUNK, writes.length],
+      ['rows', 2 * BULK_CHUNK, writes.length],
+      ['rows', writes.length, writes.length],
+      ...[0, 1, 2, 3, 4].map((done) => ['index', done, 4]),
     ]);
   });
 
@@ -145,11 +146,17 @@ describe('bulk card writes', () => {
     const store = emptyStore();
     store.cards.saveMany(range(0, 50).map((i) => card(i)));
     const before = indexState(store);
-    const cancel = (written: number) => {
-      if (written > 0) throw new Error('cancelled');
+    const cancel = (_stage: string, done: number) => {
+      if (done > 0) throw new Error('cancelled');
     };
     const writes = range(0, 1200).map((i) => card(i, 'B'));
     expect(() => store.cards.saveInBulk(writes, cancel)).toThrow('cancelled');
+    expect(indexState(store)).toEqual(before);
+    // Cancelled while the index is being filled, after every row was written.
+    const whileIndexing = (stage: string, done: number) => {
+      if (stage === 'index' && done === 3) throw new Error('cancelled');
+    };
+    expect(() => store.cards.saveInBulk(writes, whileIndexing)).toThrow('cancelled');
     expect(indexState(store)).toEqual(before);
     expect(() =>
       store.transaction(() => {
