@@ -24,6 +24,7 @@ import { measureDeckPool } from './deck-pool';
 import { deckBuilderUiMissing, measureDeckBuilderUi } from './deck-builder-ui';
 import { databaseFile } from '../src-main/store/database';
 import { buildBigLibrary, measureLibrarySearch } from './library-search';
+import { measureImport, measureImportMemory, measureStartup } from './import';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -69,15 +70,11 @@ afterAll(async () => {
 
 it('imports a 100,000-card set in one transaction', async () => {
   const text = bigSetFile();
-  const start = performance.now();
-  const result = await call('importSet', { fileName: 'bench.json', text });
-  const elapsed = performance.now() - start;
-  if (result.imported !== LIBRARY_SIZE) throw new Error(`imported ${result.imported} of ${LIBRARY_SIZE}`);
-  results.push({
-    name: `import ${LIBRARY_SIZE.toLocaleString('en')} cards (validate + insert + FTS)`,
-    value: `${(elapsed / 1000).toFixed(1)} s (${Math.round(LIBRARY_SIZE / (elapsed / 1000)).toLocaleString('en')} cards/s)`,
-    target: '< 60 s',
-  });
+  const { set, cards } = JSON.parse(text) as SetFile & { set: { id: string; systemId: string } };
+  const file = { text, setId: set.id, systemId: set.systemId, cards };
+  results.push(...(await measureImport(call, file)));
+  results.push(...(await measureImportMemory(file)));
+  results.push(...(await measureStartup(ROOT)));
 });
 
 it('deck pool query with the identity filter', async () => {

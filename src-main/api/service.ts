@@ -40,6 +40,8 @@ import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleSta
 import { seedSamples } from '../services/samples';
 import { poolSearchOf, toPoolResult, trackPoolGames } from '../services/deck-pool';
 import { SystemRegistry } from '../services/system-registry';
+import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schemas';
+import { createCardValidator } from '../services/card-validator';
 import { ImageLibrary } from '../images/image-library';
 import { gameFontBlob } from '../fonts/game-font-files';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
@@ -91,8 +93,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   const store = openStore(options.dataDir);
   // Before any game loads: finish a removal, restore or install the app was stopped in the middle of.
   for (const line of recoverSystemFolders(folders, store)) console.warn(`[cardwright] at start-up: ${line}`);
-  const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir);
-  const lib: Library = { store, systems: new SystemRegistry(installed), images: new ImageLibrary(store, options.dataDir) };
+  const schemas = new CachedSchemaCompiler(schemaCacheDir(options.dataDir));
+  const { installed, errors } = loadInstalledSystems(options.systemsDir, userSystemsDir, schemas);
+  const systems = new SystemRegistry(installed, (system) => createCardValidator(system, schemas));
+  const lib: Library = { store, systems, images: new ImageLibrary(store, options.dataDir) };
   try {
     trackPoolGames(store.db, lib.systems);
     purgeExpiredTrash(lib, folders);

@@ -5,7 +5,8 @@
 // and fontkit, the fonts' shaping tables) costs ~0.8 s, about what a 1,000-card export takes
 // once warm, and people export again after changing an option. Only a worker that is small
 // once its garbage is collected is kept. Other jobs (imports read up to 100 MB, their own work
-// dominates) end their worker. Idle workers do not keep the process alive and end after `idleMs`.
+// dominates) end their worker once it has collected its garbage. Idle workers do not keep the
+// process alive and end after `idleMs`.
 
 import { Worker } from 'node:worker_threads';
 import { reclaimMemorySoon } from '../reclaim-memory';
@@ -48,6 +49,8 @@ export const inlineExecutor: JobExecutor = {
 export const WORKER_IDLE_MS = 120_000;
 /** A worker whose heap is larger than this after a job ends instead of waiting (after an export: ~47 MB). */
 export const KEEP_WORKER_HEAP_BYTES = 64 * 1024 * 1024;
+/** How long a worker that is not kept may take to collect its garbage before it is ended anyway. */
+const SETTLE_LIMIT_MS = 10_000;
 /** The jobs whose worker is kept for the next one. */
 const KEEP_WORKER_AFTER: ReadonlySet<JobRequest['spec']['kind']> = new Set(['exportPdf']);
 
@@ -96,16 +99,35 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
     idle.push({ worker, timer });
   }
 
+  /**
+   * Ends a worker that is not kept once it has collected its garbage (its 'settled' message, about
+   * a second after the job): V8 gives the emptied pages back while the thread lives, whereas the
+   * pages of a thread ended at once stay resident in the process (Node keeps them). The web host
+   * stayed at 345 MB after a 100,000-card import that way, 220 MB now (bench/RESULTS.md).
+   */
+  function endOnceCollected(worker: Worker): void {
+    worker.unref();
+    const limit = setTimeout(() => void worker.terminate(), SETTLE_LIMIT_MS);
+    limit.unref();
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type !== 'settled') return;
+      clearTimeout(limit);
+      void worker.terminate();
+    });
+  }
+
   function run(request: JobRequest, flag: CancelFlag, onProgress: (snapshot: ProgressSnapshot) => void): RunningJob {
     const worker = take();
+    // The closures below outlive the call; they must not hold `request` (an import's whole file).
+    const keepWorker = KEEP_WORKER_AFTER.has(request.spec.kind);
     let crash: Error | undefined;
     const outcome = new Promise<JobOutcome>((resolve) => {
       const onMessage = (message: WorkerMessage) => {
         if (message.type === 'progress') onProgress(message.snapshot);
         else if (message.type === 'outcome') {
           stop();
-          if (KEEP_WORKER_AFTER.has(request.spec.kind)) keep(worker);
-          else void worker.terminate();
+          if (keepWorker) keep(worker);
+          else endOnceCollected(worker);
           resolve(message.outcome);
         }
       };

@@ -5,13 +5,17 @@
 import { openStore } from '../store/store';
 import type { Library } from '../services/card-library';
 import { SystemRegistry } from '../services/system-registry';
+import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schemas';
+import { createCardValidator } from '../services/card-validator';
 import { ImageLibrary } from '../images/image-library';
 import type { JobRequest } from './run-job';
 import { trackPoolGames } from '../services/deck-pool';
 
 export function openJobLibrary({ paths, systems }: JobRequest): Library {
   const store = openStore(paths.dataDir);
-  const registry = new SystemRegistry(systems);
+  // The validators the app compiled are in the data folder's cache: the worker loads, not compiles, them.
+  const schemas = new CachedSchemaCompiler(schemaCacheDir(paths.dataDir));
+  const registry = new SystemRegistry(systems, (system) => createCardValidator(system, schemas));
   // A game this job installs gets its pool fields before its sets' cards are written.
   trackPoolGames(store.db, registry);
   return { store, systems: registry, images: new ImageLibrary(store, paths.dataDir) };

@@ -146,6 +146,9 @@ export class JobManager {
 
   private finish(entry: Entry, outcome: JobOutcome): void {
     entry.spec = undefined; // a job cancelled while queued never started
+    // The executor's closures hold the request it was given (an import's whole file): a finished
+    // job kept in the list must not keep them.
+    entry.running = undefined;
     const status = entry.status;
     status.finishedAt = new Date().toISOString();
     if (outcome.state === 'done') {

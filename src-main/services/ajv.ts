@@ -10,8 +10,14 @@ import { useLinearUniqueItems } from './linear-unique-items';
 /** Annotations Cardwright reads for forms and layouts; they never affect validity. */
 export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-reminder', 'x-multiline', 'x-kind'] as const;
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, code: { regExp: linearRegExp } });
+/** `standalone`: keep each validator's source, so it can be written out (compiled-schemas.ts). */
+export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    allowUnionTypes: true,
+    code: { regExp: linearRegExp, source: options.standalone === true },
+  });
   addFormats.default(ajv);
   useLinearUniqueItems(ajv);
   for (const keyword of CARDWRIGHT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'boolean'] });

@@ -16,32 +16,45 @@ export const CARD_LIMITS = {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent?: Visit;
+  key?: string;
+}
+
+/** The JSON pointer of a visited value, built only for the one a message names (an import checks 100,000 cards). */
+function pathOf(visit: Visit): string {
+  return visit.parent ? pointerChild(pathOf(visit.parent), visit.key!) : '';
+}
+
 /** The first limit the card breaks, or undefined. Iterative, and stops at the first problem. */
 export function cardLimitIssue(doc: unknown): ValidationIssue | undefined {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: doc, path: '', depth: 1 }];
+  const stack: Visit[] = [{ value: doc, depth: 1 }];
   let bytes = 0;
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value, depth } = visit;
     if (typeof value === 'string') {
       if (value.length > CARD_LIMITS.maxStringLength)
         return {
-          path,
+          path: pathOf(visit),
           message: `This text has ${count(value.length)} characters; a card allows at most ${count(CARD_LIMITS.maxStringLength)}`,
         };
       bytes += Buffer.byteLength(value) + 2;
     } else if (value !== null && typeof value === 'object') {
       if (depth > CARD_LIMITS.maxDepth)
-        return { path, message: `The card nests deeper than ${CARD_LIMITS.maxDepth} levels here` };
+        return { path: pathOf(visit), message: `The card nests deeper than ${CARD_LIMITS.maxDepth} levels here` };
       if (Array.isArray(value) && value.length > CARD_LIMITS.maxArrayItems)
         return {
-          path,
+          path: pathOf(visit),
           message: `This list has ${count(value.length)} entries; a card allows at most ${count(CARD_LIMITS.maxArrayItems)}`,
         };
       bytes += 2;
       for (const [key, child] of Object.entries(value)) {
         if (!Array.isArray(value)) bytes += Buffer.byteLength(key) + 3;
         bytes += 1;
-        stack.push({ value: child, path: pointerChild(path, key), depth: depth + 1 });
+        stack.push({ value: child, depth: depth + 1, parent: visit, key });
       }
     } else {
       bytes += String(value).length;

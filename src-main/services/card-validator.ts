@@ -6,14 +6,17 @@ import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { own } from '../../card-schema/own-keys';
 import type { ValidationIssue } from '../api/contract';
-import { createAjv } from './ajv';
+import { plainSchemaCompiler, type SchemaCompiler } from './compiled-schemas';
 import { cardLimitIssue } from './card-limits';
 
-export function createCardValidator(system: GameSystem): (doc: unknown) => ValidationIssue[] {
-  const ajv = createAjv();
+/** `schemas` compiles each card type's schema (the app's loads it from its cache of compiled schemas). */
+export function createCardValidator(
+  system: GameSystem,
+  schemas: SchemaCompiler = plainSchemaCompiler(),
+): (doc: unknown) => ValidationIssue[] {
   const byType = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
   for (const cardType of system.cardTypes) {
-    byType.set(cardType.id, { validate: ajv.compile(cardType.schema), schema: cardType.schema });
+    byType.set(cardType.id, { validate: schemas.compile(cardType.schema), schema: cardType.schema });
   }
   const typeList = system.cardTypes.map((t) => `"${t.id}"`).join(', ');
 

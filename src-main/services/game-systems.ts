@@ -4,7 +4,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, normalize, relative, sep } from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { CardLayout, FieldPaint, Paint } from '../../card-schema/layout/format';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
@@ -12,7 +12,7 @@ import { matchFields } from '../../card-schema/deck/card-match';
 import type { CardMatch } from '../../card-schema/deck/format';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
-import { createAjv } from './ajv';
+import { plainSchemaCompiler, type SchemaCompiler } from './compiled-schemas';
 import { tooDeepPath } from '../api/json-depth';
 import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-schema';
 import { unsupportedPattern } from './schema-patterns';
@@ -44,10 +44,9 @@ const PLACEHOLDER = /\{([A-Za-z_$][\w$.-]*)(?:\|[a-z]+)?\}/g;
  * recurses) or any other walk sees it. Real schemas nest a handful of levels. */
 export const MAX_GAME_FILE_DEPTH = 64;
 
-const ajv = createAjv();
-/** Compiled on first use: a job's worker thread, which never loads a game, skips the ~0.15 s. */
-let systemFileValidator: ValidateFunction | undefined;
-const validateSystemFile = () => (systemFileValidator ??= ajv.compile(gameSystemSchema));
+/** Created on first use: a job's worker thread, which never loads a game, skips ajv's set-up. */
+let plainCompiler: SchemaCompiler | undefined;
+const defaultCompiler = () => (plainCompiler ??= plainSchemaCompiler());
 
 interface Reader {
   root: string;
@@ -166,8 +165,11 @@ function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[
 /** What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming parameters. */
 const schemaProblems: SchemaCheck = (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path);
 
-/** Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason. */
-export function loadGameSystem(dir: string): GameSystem {
+/**
+ * Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason.
+ * `schemas` compiles the format's and the game's schemas (the app's caches them across starts).
+ */
+export function loadGameSystem(dir: string, schemas: SchemaCompiler = defaultCompiler()): GameSystem {
   const read = reader(dir);
   const systemFile = read.display('system.json');
   let raw: unknown;
@@ -177,7 +179,7 @@ export function loadGameSystem(dir: string): GameSystem {
     if (error instanceof FormatVersionError) throw new GameSystemLoadError(systemFile, '/formatVersion', error.message);
     throw error;
   }
-  const validate = validateSystemFile();
+  const validate = schemas.compile(gameSystemSchema);
   if (!validate(raw)) {
     const { path, reason } = describeFormatError(validate.errors ?? []);
     throw new GameSystemLoadError(systemFile, path, reason);
@@ -196,7 +198,7 @@ export function loadGameSystem(dir: string): GameSystem {
   const layoutsFile = typeof file.layouts === 'string' ? file.layouts : undefined;
   const layouts = (layoutsFile ? read.json(layoutsFile, '/layouts') : file.layouts) as Record<string, CardLayout>;
   if (layoutsFile) {
-    const check = ajv.compile({
+    const check = schemas.compile({
       type: 'object',
       additionalProperties: (gameSystemSchema.$defs as Record<string, unknown>).layout,
       $defs: gameSystemSchema.$defs,
@@ -221,7 +223,7 @@ export function loadGameSystem(dir: string): GameSystem {
     const schema: JsonSchema = expandImageFields({ ...ownSchema, $defs: { ...definitions, ...(ownSchema.$defs ?? {}) } });
     delete schema.$id; // several systems may reuse ids; each schema is compiled on its own
     try {
-      ajv.compile(schema);
+      schemas.compile(schema);
     } catch (error) {
       throw new GameSystemLoadError(where, wherePath, `the JSON Schema does not compile: ${(error as Error).message}`);
     }
@@ -464,7 +466,7 @@ export interface LoadedSystems {
 }
 
 /** Loads every system folder under `rootDir`; broken ones are reported, not fatal. */
-export function loadGameSystems(rootDir: string): LoadedSystems {
+export function loadGameSystems(rootDir: string, schemas: SchemaCompiler = defaultCompiler()): LoadedSystems {
   const systems: GameSystem[] = [];
   const dirs = new Map<string, string>();
   const errors: GameSystemLoadError[] = [];
@@ -479,7 +481,7 @@ export function loadGameSystems(rootDir: string): LoadedSystems {
     const dir = join(rootDir, entry);
     if (entry.startsWith('.') || !statSync(dir).isDirectory()) continue;
     try {
-      const system = loadGameSystem(dir);
+      const system = loadGameSystem(dir, schemas);
       if (seen.has(system.id))
         throw new GameSystemLoadError(`${entry}/system.json`, '/id', `another system already uses the id "${system.id}"`);
       seen.add(system.id);
@@ -500,8 +502,9 @@ export function loadGameSystems(rootDir: string): LoadedSystems {
 export function loadInstalledSystems(
   builtInDir: string,
   userDir: string,
+  schemas: SchemaCompiler = defaultCompiler(),
 ): { installed: InstalledSystem[]; errors: GameSystemLoadError[] } {
-  const builtIn = loadGameSystems(builtInDir);
+  const builtIn = loadGameSystems(builtInDir, schemas);
   const installed: InstalledSystem[] = builtIn.systems.map((system) => ({
     system,
     dir: builtIn.dirs.get(system.id)!,
@@ -509,7 +512,7 @@ export function loadInstalledSystems(
   }));
   const errors = [...builtIn.errors];
   if (existsSync(userDir)) {
-    const user = loadGameSystems(userDir);
+    const user = loadGameSystems(userDir, schemas);
     errors.push(...user.errors);
     for (const system of user.systems) {
       if (builtIn.dirs.has(system.id)) {

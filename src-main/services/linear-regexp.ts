@@ -32,6 +32,6 @@ export const linearRegExp: RegExpEngine = Object.assign(
     };
     return linear;
   },
-  // Only used by ajv's standalone code generation, which Cardwright does not use.
-  { code: 'require("re2js").RE2JS.compile' },
+  // How cached validator code (compiled-schemas.ts) names this engine; its loader resolves the name.
+  { code: 'require("cardwright/linear-regexp").linearRegExp' },
 );

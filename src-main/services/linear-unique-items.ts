@@ -2,6 +2,7 @@
 // item type: 40,000 strings took 11 s. This replacement keys each item by its canonical JSON in
 // a Set, so any array is checked in linear time (objects compare regardless of key order).
 
+import { _, type KeywordCxt } from 'ajv/dist/2020.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 /** JSON text with object keys sorted, so equal JSON values give equal keys. */
@@ -25,13 +26,24 @@ export function hasDuplicateItems(items: readonly unknown[]): boolean {
   return false;
 }
 
+/** How cached validator code (compiled-schemas.ts) names hasDuplicateItems; its loader resolves the name. */
+export const UNIQUE_ITEMS_MODULE = 'cardwright/unique-items';
+
 export function useLinearUniqueItems(ajv: Ajv2020): void {
   ajv.removeKeyword('uniqueItems');
+  // Generated code calling a named helper (not a `validate` function) so the validator can be
+  // written out as standalone code and loaded without compiling its schema again.
   ajv.addKeyword({
     keyword: 'uniqueItems',
     type: 'array',
     schemaType: 'boolean',
-    errors: false,
-    validate: (unique: boolean, data: unknown[]) => !unique || !hasDuplicateItems(data),
+    code(cxt: KeywordCxt) {
+      if (cxt.schema !== true) return;
+      const duplicates = cxt.gen.scopeValue('func', {
+        ref: hasDuplicateItems,
+        code: _`require(${UNIQUE_ITEMS_MODULE}).hasDuplicateItems`,
+      });
+      cxt.fail(_`${duplicates}(${cxt.data})`);
+    },
   });
 }

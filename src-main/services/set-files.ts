@@ -122,9 +122,6 @@ export function exportSetFile(lib: Library, setId: string, progress: JobProgress
   return jsonBlob(safeFileName(set.name, '.set.json'), serializeSetFile(set, cards, images));
 }
 
-/** Cards written between two progress reports (each report may cancel the transaction). */
-const WRITE_CHUNK = 500;
-
 /** Imports a set file: its pictures are checked first (async: sharp decodes them), then all is written at once. */
 export async function importSetFile(
   lib: Library,
@@ -164,11 +161,18 @@ export function importSetContent(
   const writes: CardWrite[] = [];
   const rejected: ImportSetResult['rejected'] = [];
   const fileImageIds = new Set(images.map((image) => sha256Hex(image.bytes)));
+  // Asked once per picture, not once per card that shows it (many cards share their art).
+  const known = new Map<string, boolean>();
+  const isKnownImage = (imageId: string) => {
+    let found = known.get(imageId);
+    if (found === undefined) known.set(imageId, (found = fileImageIds.has(imageId) || lib.images.has(imageId)));
+    return found;
+  };
   for (const card of content.cards) {
     progress.report('Checking cards', card.index, content.cards.length);
     const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
     for (const imageId of imageIdsInDoc(card.doc)) {
-      if (!fileImageIds.has(imageId) && !lib.images.has(imageId)) {
+      if (!isKnownImage(imageId)) {
         issues.push({ path: '', message: `the image ${imageId} is neither in the file nor in the image library` });
       }
     }
@@ -186,11 +190,9 @@ export function importSetContent(
   const set = lib.store.transaction(() => {
     for (const image of images) lib.images.storeChecked(image);
     lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
-    for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
-      progress.report('Saving cards', start, writes.length);
-      lib.store.cards.saveMany(writes.slice(start, start + WRITE_CHUNK));
-    }
-    progress.report('Saving cards', writes.length, writes.length);
+    lib.store.cards.saveInBulk(writes, (stage, done, total) =>
+      progress.report(stage === 'rows' ? 'Saving cards' : 'Indexing cards for search', done, total),
+    );
     return requireSet(lib, setId);
   });
   return { set, imported: writes.length, rejected };

@@ -6,6 +6,7 @@ import type { CardDocument, CardRecord } from '../../card-schema/system/format';
 import { nowIso, type SqliteDatabase } from './database';
 import { CardSearcher, type CardSearch, type CardSearchPage } from './card-search';
 import { toRecord, type CardRow } from './card-row';
+import { BulkCardWriter, type BulkProgress } from './bulk-card-writes';
 
 export interface CardWrite {
   id?: string;
@@ -25,6 +26,7 @@ export class CardsRepo {
   private readonly upsertBatch;
   private readonly setIdsOfIds;
   private readonly searcher;
+  private readonly bulk;
 
   constructor(db: SqliteDatabase) {
     const from = 'FROM cards c JOIN sets s ON s.id = c.set_id';
@@ -43,6 +45,7 @@ export class CardsRepo {
       .pluck();
     this.upsertBatch = db.transaction((writes: readonly CardWrite[]) => writes.map((write) => this.write(write)));
     this.searcher = new CardSearcher(db);
+    this.bulk = new BulkCardWriter(db);
   }
 
   get(id: string): CardRecord | undefined {
@@ -77,6 +80,14 @@ export class CardsRepo {
   /** Writes many cards in ONE transaction: all of them, or (on any error) none. Returns their ids. */
   saveMany(writes: readonly CardWrite[]): string[] {
     return this.upsertBatch(writes);
+  }
+
+  /**
+   * Like saveMany, for many cards at once (an import): the search index and deck pool are filled
+   * once at the end instead of per card (bulk-card-writes.ts). `progress` runs between chunks.
+   */
+  saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress): string[] {
+    return this.bulk.write(writes, progress);
   }
 
   /** A page of a resolved search (see card-search.ts) on this connection; the UI's searches run on the readers. */

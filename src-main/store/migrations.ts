@@ -4,7 +4,15 @@
 // a newer Cardwright is refused before anything touches it.
 
 import type Database from 'better-sqlite3';
-import { poolRowInsertForNew, poolRowsInsert } from './pool-rows';
+import { poolRowsInsert } from './pool-rows';
+import {
+  ftsDeleteTrigger,
+  ftsInsertTrigger,
+  ftsUpdateTrigger,
+  poolDeleteTrigger,
+  poolInsertTrigger,
+  poolUpdateTrigger,
+} from './card-index-triggers';
 
 export interface Migration {
   /** The user_version the database has after this migration. */
@@ -42,23 +50,16 @@ CREATE INDEX cards_by_name ON cards (name COLLATE NOCASE);
 CREATE INDEX cards_by_type ON cards (type);
 
 -- External-content FTS over the generated name column and the derived search text; the
--- triggers keep it in step with every insert, update and delete of cards.
+-- triggers (card-index-triggers.ts) keep it in step with every insert, update and delete of cards.
 CREATE VIRTUAL TABLE cards_fts USING fts5 (
   name, search_text,
   content = 'cards', content_rowid = 'seq',
   tokenize = 'unicode61 remove_diacritics 2',
   prefix = '2 3'
 );
-CREATE TRIGGER cards_fts_after_insert AFTER INSERT ON cards BEGIN
-  INSERT INTO cards_fts (rowid, name, search_text) VALUES (new.seq, new.name, new.search_text);
-END;
-CREATE TRIGGER cards_fts_after_delete AFTER DELETE ON cards BEGIN
-  INSERT INTO cards_fts (cards_fts, rowid, name, search_text) VALUES ('delete', old.seq, old.name, old.search_text);
-END;
-CREATE TRIGGER cards_fts_after_update AFTER UPDATE OF doc, search_text ON cards BEGIN
-  INSERT INTO cards_fts (cards_fts, rowid, name, search_text) VALUES ('delete', old.seq, old.name, old.search_text);
-  INSERT INTO cards_fts (rowid, name, search_text) VALUES (new.seq, new.name, new.search_text);
-END;
+${ftsInsertTrigger.sql};
+${ftsDeleteTrigger.sql};
+${ftsUpdateTrigger.sql};
 
 CREATE TABLE decks (
   id         TEXT PRIMARY KEY,
@@ -200,16 +201,9 @@ CREATE INDEX card_pool_by_name ON card_pool (system_id, name, seq, type, set_id,
 CREATE INDEX card_pool_by_cost ON card_pool (system_id, cost_key, name, seq, type, set_id, identity_mask);
 CREATE INDEX card_pool_by_type ON card_pool (system_id, type, name, seq, set_id, cost_key, identity_mask);
 CREATE INDEX card_pool_by_identity ON card_pool (system_id, identity_key, name, seq, type, set_id, cost_key, identity_mask);
-CREATE TRIGGER card_pool_after_insert AFTER INSERT ON cards BEGIN
-  ${poolRowInsertForNew()};
-END;
-CREATE TRIGGER card_pool_after_update AFTER UPDATE OF doc, set_id ON cards BEGIN
-  DELETE FROM card_pool WHERE seq = old.seq;
-  ${poolRowInsertForNew()};
-END;
-CREATE TRIGGER card_pool_after_delete AFTER DELETE ON cards BEGIN
-  DELETE FROM card_pool WHERE seq = old.seq;
-END;
+${poolInsertTrigger.sql};
+${poolUpdateTrigger.sql};
+${poolDeleteTrigger.sql};
 ${poolRowsInsert()};
 `;
 

@@ -32,13 +32,14 @@ function bigSetFile(count: number): string {
 }
 
 test('a big import runs in the job dock while the library answers, and Cancel undoes it', async ({ page, queryDb }) => {
-  const file = bigSetFile(60_000);
+  // Big enough that the import still runs when Cancel is clicked (150,000 cards take a few seconds).
+  const file = bigSetFile(150_000);
   try {
     await page.getByTestId('import-set-file').setInputFiles(file);
     const job = page.getByTestId('job').filter({ hasText: 'Import set “big.set.json”' });
     await expect(job).toHaveAttribute('data-state', 'running');
     await expect(job.getByTestId('job-progress')).toBeVisible();
-    await expect(job).toContainText(/(Checking|Saving) cards · [\d,]+ of 60,000/);
+    await expect(job).toContainText(/(Checking|Saving) cards · [\d,]+ of 150,000/);
 
     // The main thread is free: searching the library answers while the import still runs.
     await page.getByTestId('library-search').fill('Haste');

@@ -152,9 +152,9 @@ for (const theme of THEMES) {
 
     // A long job under way: a big import with its progress bar and Cancel.
     await page.getByTestId('nav-library').click();
-    await page.getByTestId('import-set-file').setInputFiles(bigSetFile(60_000));
+    await page.getByTestId('import-set-file').setInputFiles(bigSetFile(150_000));
     const job = page.getByTestId('job').filter({ hasText: 'big.set.json' });
-    await expect(job).toContainText(/Saving cards · [\d,]+ of 60,000/);
+    await expect(job).toContainText(/Saving cards · [\d,]+ of 150,000/);
     await shoot(page, 'jobs-running', theme);
     await job.getByTestId('job-cancel').click();
     await expect(job).toHaveAttribute('data-state', 'cancelled');

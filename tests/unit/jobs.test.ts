@@ -15,6 +15,7 @@ import type { JobExecutor } from '../../src-main/jobs/executors';
 import { JobManager } from '../../src-main/jobs/job-manager';
 import { CancelFlag, JobCancelledError, throttledProgress, type ProgressSnapshot } from '../../src-main/jobs/job-progress';
 import { apiCaller, failure } from './api-call';
+import { collectGarbageNow } from '../../src-main/reclaim-memory';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKER = join(ROOT, 'out/main/job-worker.js');
@@ -124,6 +125,31 @@ describe('the job queue', () => {
     manager.start(spec, 'one more');
     expect(manager.list().map((job) => job.title)).toEqual(['one more', 'job 3', 'job 2']);
     expect(() => manager.status(ids[0])).toThrow(/No job with id/);
+  });
+});
+
+describe('a finished job', () => {
+  it('keeps nothing of its request (an import’s holds the whole file), whatever the executor’s closures hold', async () => {
+    let finish!: (outcome: JobOutcome) => void;
+    const executor: JobExecutor = {
+      run: (request) => ({
+        outcome: new Promise<JobOutcome>((resolve) => (finish = resolve)),
+        terminate: () => void request.spec.kind, // a closure over the request, as a worker's are
+      }),
+      close: async () => {},
+    };
+    const manager = new JobManager({ executor, paths, systems: () => [] });
+    const startImport = () => {
+      const importSpec: JobSpec = { kind: 'importSet', fileName: 'big.json', text: `{"cards":[${'1,'.repeat(100_000)}1]}` };
+      return { id: manager.start(importSpec, 'import').id, file: new WeakRef(importSpec) };
+    };
+    const { id, file } = startImport();
+    finish({ state: 'failed', error: { code: 'INVALID_FILE', message: 'no' } });
+    await manager.wait(id);
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, 0));
+    collectGarbageNow();
+    expect(file.deref()).toBeUndefined();
+    expect(manager.status(id).state).toBe('failed');
   });
 });
 
