@@ -68,6 +68,18 @@ afterAll(async () => {
   writeResults(join(ROOT, 'bench/RESULTS.md'), 'Cardwright benchmark results', results);
 });
 
+/** A row run alone (-t "…") skipped the import test: bring the 100,000-card library in first. */
+async function ensureBigLibrary(): Promise<void> {
+  const present = await app.handlers.searchCards({
+    sort: 'relevance',
+    descending: false,
+    query: '',
+    setId: 'bench-big',
+    limit: 1,
+  });
+  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+}
+
 it('imports a 100,000-card set in one transaction', async () => {
   const text = bigSetFile();
   const { set, cards } = JSON.parse(text) as SetFile & { set: { id: string; systemId: string } };
@@ -78,15 +90,7 @@ it('imports a 100,000-card set in one transaction', async () => {
 });
 
 it('deck pool query with the identity filter', async () => {
-  // Run alone (-t "deck pool"), the import above was skipped: bring the library in first.
-  const present = await app.handlers.searchCards({
-    sort: 'relevance',
-    descending: false,
-    query: '',
-    setId: 'bench-big',
-    limit: 1,
-  });
-  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+  await ensureBigLibrary();
   results.push(...(await measureDeckPool(app.handlers, databaseFile(dataDir), LIBRARY_SIZE)));
 });
 
@@ -96,28 +100,12 @@ it('deck builder in the browser: add a card updates counters, legality and chart
     console.warn(`deck builder UI benchmark skipped: ${missing}`);
     context.skip(`deck builder UI benchmark skipped: ${missing}`);
   }
-  // Run alone (-t "deck builder in the browser"), the import was skipped: bring the library in first.
-  const present = await app.handlers.searchCards({
-    sort: 'relevance',
-    descending: false,
-    query: '',
-    setId: 'bench-big',
-    limit: 1,
-  });
-  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+  await ensureBigLibrary();
   results.push(...(await measureDeckBuilderUi(dataDir, databaseFile(dataDir), LIBRARY_SIZE)));
 });
 
 it('searches the library as you type', async () => {
-  // Run alone (-t "searches"), the import above was skipped: bring the library in first.
-  const present = await app.handlers.searchCards({
-    sort: 'relevance',
-    descending: false,
-    query: '',
-    setId: 'bench-big',
-    limit: 1,
-  });
-  if (present.total === 0) await call('importSet', { fileName: 'bench.json', text: bigSetFile() });
+  await ensureBigLibrary();
   results.push(...(await measureLibrarySearch(app.handlers, databaseFile(dataDir), LIBRARY_SIZE)));
 
   // The core rows again at 1,000,000 cards: the same set ten times over, written by SQL.
