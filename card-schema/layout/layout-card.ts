@@ -56,6 +56,15 @@ export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
   return draw(system, frontLayoutOf(system, doc), cardSubject(system, doc, cardTypeOf(system, doc)));
 }
 
+/**
+ * `doc`'s front without its text: the shapes, pips and art exactly as `layoutCard` places them,
+ * for small thumbnails that cannot show text anyway; skips line breaking, by far the costliest
+ * part of a layout.
+ */
+export function layoutCardShapes(system: GameSystem, doc: CardDocument): CardDrawing {
+  return draw(system, frontLayoutOf(system, doc), cardSubject(system, doc, cardTypeOf(system, doc)), { text: false });
+}
+
 /** The layout `doc`'s front is drawn with: its card type's, else the game's first front layout. */
 export function frontLayoutOf(system: GameSystem, doc: CardDocument): CardLayout | undefined {
   const cardType = cardTypeOf(system, doc);
@@ -137,7 +146,12 @@ function defaultBack(system: GameSystem): CardLayout {
   };
 }
 
-function draw(system: GameSystem, layout: CardLayout | undefined, subject: LayoutSubject): CardDrawing {
+function draw(
+  system: GameSystem,
+  layout: CardLayout | undefined,
+  subject: LayoutSubject,
+  { text = true }: { text?: boolean } = {},
+): CardDrawing {
   const { widthMm, heightMm } = system.card;
   const cornerRadiusMm = system.card.cornerRadiusMm ?? 0;
   const ops: DrawOp[] = [];
@@ -147,7 +161,7 @@ function draw(system: GameSystem, layout: CardLayout | undefined, subject: Layou
   for (const element of layout?.elements ?? []) {
     if (element.when !== undefined && isEmpty(own(subject.values, element.when))) continue;
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
-    else if (element.kind === 'text') ops.push(...textOps(element, subject, warnings));
+    else if (element.kind === 'text' && text) ops.push(...textOps(element, subject, warnings));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
     else if (element.kind === 'image') ops.push(...imageOps(element, subject));
   }
