@@ -240,6 +240,23 @@ CREATE TABLE trash_deck_snapshots (
 ) WITHOUT ROWID;
 `;
 
+// Saved searches (store/saved-searches-repo.ts): a query with its sort, named by the user, for one
+// game (system_id) or for every game (NULL). A name is unique within its scope, whatever its case:
+// saving under a name the scope already has replaces that search. `sort` is not checked here: an
+// order a later release drops falls back to relevance when read.
+const savedSearchesSchema = `
+CREATE TABLE saved_searches (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  query      TEXT NOT NULL,
+  system_id  TEXT,
+  sort       TEXT NOT NULL,
+  descending INTEGER NOT NULL DEFAULT 0 CHECK (descending IN (0, 1)),
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX saved_searches_by_scope_name ON saved_searches (ifnull(system_id, ''), name COLLATE NOCASE);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -263,6 +280,11 @@ export const migrations: readonly Migration[] = [
     version: 6,
     description: 'deck snapshots: earlier versions of each deck, and their trash',
     up: (db) => db.exec(deckSnapshotsSchema),
+  },
+  {
+    version: 7,
+    description: 'saved searches: named library queries with their sort, per game or for every game',
+    up: (db) => db.exec(savedSearchesSchema),
   },
 ];
 
