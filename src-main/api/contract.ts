@@ -10,7 +10,7 @@ import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-l
 import type { ApiErrorCode } from './wire';
 import type { BackupReason } from '../store/backup-rotation';
 import type { CardSearchPage, SearchCursor } from '../store/card-search';
-import { SEARCH_SORTS, type QueryProblem, type TextTerm } from '../../card-schema/search/query';
+import { SEARCH_SORTS, type QueryProblem, type SearchSort, type TextTerm } from '../../card-schema/search/query';
 import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import { FONT_FACES } from '../../card-schema/layout/format';
@@ -295,6 +295,20 @@ const searchCursor: z.ZodType<SearchCursor> = z.object({
   seq: z.number().int().min(0),
 });
 
+/** A library search kept under a name (services/saved-searches.ts). */
+export interface SavedSearch {
+  id: string;
+  name: string;
+  /** As typed in the search box. */
+  query: string;
+  /** The game it searches; null: every game. */
+  systemId: string | null;
+  sort: SearchSort;
+  descending: boolean;
+  /** When it was saved (or last replaced). */
+  createdAt: string;
+}
+
 /** One card of the deck builder's pool: the record plus what the pool's columns show. */
 export interface PoolCard {
   card: CardRecord;
@@ -527,6 +541,22 @@ export const apiContract = {
   /** The exact total of a search and the cursor each of its pages starts after (see SearchPages). */
   searchCardPages: returns<SearchPages>()(searchScope.extend({ pageSize: z.number().int().min(1).max(5_000).default(200) })),
   getCards: returns<CardRecord[]>()(z.object({ ids: z.array(id).max(10_000) })),
+  /** Saved searches by name: a game's and the every-game ones, or all of them when no game is given. */
+  listSavedSearches: returns<SavedSearch[]>()(z.object({ systemId: id.optional() })),
+  /**
+   * Keeps a search under a name, for `systemId`'s game or (absent) every game; a search saved
+   * under the same name in the same scope (any case) is replaced.
+   */
+  saveSearch: returns<SavedSearch>()(
+    z.object({
+      name: z.string().trim().min(1, 'a saved search needs a name').max(200),
+      query: z.string().max(MAX_QUERY_TEXT),
+      systemId: id.optional(),
+      sort: z.enum(SEARCH_SORTS).default('relevance'),
+      descending: z.boolean().default(false),
+    }),
+  ),
+  deleteSavedSearch: returns<void>()(byId),
   /**
    * The deck builder's pool over the whole library (store/deck-pool.ts): the game's cards that
    * may go in `sectionId`, narrowed by `types`, `setId`, `identityAny` (cards with one of these

@@ -31,6 +31,7 @@ import {
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
+import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
 import { gameFolders, recoverSystemFolders } from '../services/system-folder-journal';
@@ -141,6 +142,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     searchCards: (input) => searchLibrary(lib, readers, input),
     searchCardPages: (input) => searchLibraryPages(lib, readers, input),
     getCards: ({ ids }) => readers.read('getCards', { ids }),
+    listSavedSearches: ({ systemId }) => listSavedSearches(lib, systemId),
+    saveSearch: ({ systemId, ...search }) => saveSearch(lib, { ...search, systemId: systemId ?? null }),
+    deleteSavedSearch: ({ id }) => deleteSavedSearch(lib, id),
     searchDeckPool: async (input) => {
       const system = lib.systems.require(input.systemId);
       const search = poolSearchOf(system, input, lib.store.sets.listNames());

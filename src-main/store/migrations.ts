@@ -243,6 +243,23 @@ CREATE INDEX card_pool_by_set ON card_pool (system_id, set_id, name, seq, type, 
 CREATE INDEX card_pool_by_set_seq ON card_pool (set_id, seq);
 `;
 
+// Saved searches (store/saved-searches-repo.ts): a query with its sort, named by the user, for one
+// game (system_id) or for every game (NULL). A name is unique within its scope, whatever its case:
+// saving under a name the scope already has replaces that search. `sort` is not checked here: an
+// order a later release drops falls back to relevance when read.
+const savedSearchesSchema = `
+CREATE TABLE saved_searches (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  query      TEXT NOT NULL,
+  system_id  TEXT,
+  sort       TEXT NOT NULL,
+  descending INTEGER NOT NULL DEFAULT 0 CHECK (descending IN (0, 1)),
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX saved_searches_by_scope_name ON saved_searches (ifnull(system_id, ''), name COLLATE NOCASE);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -268,6 +285,11 @@ export const migrations: readonly Migration[] = [
     up: (db) => db.exec(deckSnapshotsSchema),
   },
   { version: 7, description: 'search: the card pool indexed by set for the sort by set', up: (db) => db.exec(searchBySet) },
+  {
+    version: 8,
+    description: 'saved searches: named library queries with their sort, per game or for every game',
+    up: (db) => db.exec(savedSearchesSchema),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version;

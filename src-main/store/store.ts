@@ -5,6 +5,7 @@ import { CardsRepo } from './cards-repo';
 import { DecksRepo } from './decks-repo';
 import { DeckSnapshotsRepo } from './deck-snapshots-repo';
 import { ImagesRepo } from './images-repo';
+import { SavedSearchesRepo } from './saved-searches-repo';
 import { SetsRepo } from './sets-repo';
 import { TrashRepo } from './trash-repo';
 
@@ -15,6 +16,7 @@ export class Store {
   readonly deckSnapshots: DeckSnapshotsRepo;
   readonly trash: TrashRepo;
   readonly images: ImagesRepo;
+  readonly savedSearches: SavedSearchesRepo;
   private readonly readMeta;
   private readonly writeMeta;
 
@@ -25,6 +27,7 @@ export class Store {
     this.deckSnapshots = new DeckSnapshotsRepo(db);
     this.trash = new TrashRepo(db);
     this.images = new ImagesRepo(db);
+    this.savedSearches = new SavedSearchesRepo(db);
     this.readMeta = db.prepare<[string], { value: string | null }>('SELECT value FROM meta WHERE key = ?');
     this.writeMeta = db.prepare<[string, string]>(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',

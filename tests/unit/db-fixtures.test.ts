@@ -91,6 +91,18 @@ describe('database fixtures from earlier releases', () => {
       }
       expect((await call('listDecks', {})).map((deck) => deck.id).sort()).toEqual(content.decks.map((deck) => deck.id).sort());
 
+      const saved = content.savedSearches ?? [];
+      expect(
+        (await call('listSavedSearches', {})).map(({ id, name, query, systemId, sort, descending }) => ({
+          id,
+          name,
+          query,
+          systemId,
+          sort,
+          descending,
+        })),
+      ).toEqual([...saved].sort((a, b) => a.name.localeCompare(b.name)));
+
       const images = content.images ?? [];
       expect(await call('listImageInfo', { ids: images.map((image) => image.id) })).toEqual(images);
 
