@@ -16,7 +16,6 @@ const card = (n: number): CardRecord => ({
   setId: 's1',
   systemId: 'osmcg',
   doc: { type: 'unit', name: `Card ${String(n).padStart(6, '0')}` },
-  createdAt: '',
   updatedAt: '',
 });
 
@@ -32,7 +31,7 @@ function fakeApi(count: number, options: { manual?: boolean } = {}) {
   const held: Pending<SearchResult>[] = [];
   const answer = (input: ApiInput<'searchCards'>): SearchResult => {
     const found = match(input.query ?? '');
-    const start = input.after ? input.after.seq : 0;
+    const start = (input.after as SearchCursor | undefined)?.seq ?? 0;
     const limit = input.limit ?? 200;
     const cards = found.slice(start, start + limit);
     const next: SearchCursor | null = start + limit < found.length ? { tier: 0, name: '', seq: start + limit } : null;
@@ -104,7 +103,9 @@ describe('LibrarySearchModel', () => {
     await vi.waitFor(() => expect(m.cardAt(2499)?.id).toBe('c2499'));
     // The last page came from its start cursor, not by walking every page before it.
     expect(api.searchCards.mock.calls.length).toBeLessThan(5);
-    expect(api.searchCards).toHaveBeenLastCalledWith(expect.objectContaining({ after: { tier: 0, name: '', seq: 2490 }, limit: 10 }));
+    expect(api.searchCards).toHaveBeenLastCalledWith(
+      expect.objectContaining({ after: { tier: 0, name: '', seq: 2490 }, limit: 10 }),
+    );
   });
 
   it('keeps a bounded number of pages, never one in view', async () => {

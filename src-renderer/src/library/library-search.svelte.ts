@@ -28,6 +28,14 @@ export interface LibrarySearchDeps {
   maxPages?: number;
 }
 
+/** A search as the saved-searches menu keeps it: systemId null searches every game. */
+export interface SearchForm {
+  query: string;
+  systemId: string | null;
+  sort: SearchSort;
+  descending: boolean;
+}
+
 /** What a search asks for, without paging. */
 export interface LibrarySearchRequest {
   query: string;
@@ -78,6 +86,8 @@ export class LibrarySearchModel {
   hasSearched = $state(false);
   /** Bumped at each answer shown; the view keeps its selection to the cards still listed. */
   answers = $state(0);
+  /** What the rows shown answer (a new one scrolls the list back to the top). */
+  shownRequest = $state.raw<LibrarySearchRequest | null>(null);
   /** Bumped whenever a page arrives or leaves; rows read it through cardAt. */
   private pagesVersion = $state(0);
 
@@ -130,6 +140,27 @@ export class LibrarySearchModel {
     }
     return request;
   });
+
+  /** The search shown, as a saved search holds it. */
+  readonly savedForm: SearchForm = $derived({
+    query: this.query,
+    systemId: this.allGames ? null : this.systemId,
+    sort: this.sort,
+    descending: this.sortDescending,
+  });
+
+  /** Shows a saved search: its query, its game (or every game) with no set or type filter, its order. */
+  apply(form: SearchForm): void {
+    this.query = form.query;
+    this.allGames = form.systemId === null;
+    if (form.systemId !== null && form.systemId !== this.systemId) {
+      this.systemId = form.systemId;
+      this.types = [];
+    }
+    this.setId = null;
+    this.sortChoice = form.sort;
+    this.descending = form.descending;
+  }
 
   /** A column header was clicked: sort by it, or reverse it when it is the sort already. */
   sortBy(sort: SearchSort): void {
@@ -208,6 +239,7 @@ export class LibrarySearchModel {
 
   private resetPages(job: SearchJob): void {
     this.shown = job;
+    this.shownRequest = job.request;
     this.pages = new Map();
     this.cursors = new Map();
     this.pagesVersion++;
