@@ -72,8 +72,13 @@ export class CardSelection {
     if (this.anchor !== null && !still.has(this.anchor)) this.anchor = this.current;
   }
 
-  /** The selected ids in list order (what the user sees), for printing. */
+  /**
+   * The selected ids in list order (what the user sees), for printing; selected cards `listed`
+   * does not hold (a long list keeps only some of its rows in memory) follow in selection order.
+   */
   inListOrder(listed: readonly string[]): string[] {
-    return listed.filter((id) => this.ids.has(id));
+    const inList = listed.filter((id) => this.ids.has(id));
+    const seen = new Set(inList);
+    return [...inList, ...[...this.ids].filter((id) => !seen.has(id))];
   }
 }
