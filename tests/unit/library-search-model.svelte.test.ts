@@ -104,7 +104,7 @@ describe('LibrarySearchModel', () => {
     // The last page came from its start cursor, not by walking every page before it.
     expect(api.searchCards.mock.calls.length).toBeLessThan(5);
     expect(api.searchCards).toHaveBeenLastCalledWith(
-      expect.objectContaining({ after: { tier: 0, name: '', seq: 2490 }, limit: 10 }),
+      expect.objectContaining({ after: { tier: 0, key: [], seq: 2490 }, limit: 10 }),
     );
   });
 
