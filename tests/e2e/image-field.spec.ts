@@ -185,7 +185,7 @@ test('a designer crops the art by dragging it in the preview, and the PDF prints
   await page.getByTestId('nav-library').click();
   await page.getByTestId('set-row').filter({ hasText: 'Art Gallery' }).click();
   const cardRow = page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: 'Cropped Lamp' });
-  await expect(cardRow.locator(`image[data-image-id="${artId}"]`)).toHaveAttribute('href', /^blob:/);
+  await expect(cardRow.getByTestId('card-thumb').locator(`img[data-image-id="${artId}"]`)).toHaveAttribute('src', /^blob:/);
   await expect(cardRow.getByTestId('card-warning')).toHaveCount(0);
 
   // Print it: a deck holding the card, exported to PDF through the print dialog.
