@@ -20,7 +20,7 @@ import { startWebHost } from '../tests/e2e/web-host';
 import { ms, type Measurement } from './measure';
 import { percentile } from './responsiveness';
 
-const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 60;
 const WARMUP = 5;
 const CARD = 'Magma Behemoth';
@@ -44,7 +44,7 @@ export function deckBuilderUiMissing(root: string): string | undefined {
 }
 
 /** Copies the benchmark's data folder (a consistent copy of its database) for the web host. */
-async function copyDataDir(dataDir: string, dbFile: string): Promise<string> {
+export async function copyDataDir(dataDir: string, dbFile: string): Promise<string> {
   const own = mkdtempSync(join(tmpdir(), 'cardwright-bench-ui-'));
   cpSync(dataDir, own, {
     recursive: true,

@@ -22,6 +22,7 @@ import { measureTextExport } from './text-export';
 import { measureDeckStats } from './deck-stats';
 import { measureDeckPool } from './deck-pool';
 import { deckBuilderUiMissing, measureDeckBuilderUi } from './deck-builder-ui';
+import { measureLibraryUi } from './library-ui';
 import { databaseFile } from '../src-main/store/database';
 import { buildBigLibrary, measureLibrarySearch } from './library-search';
 import { measureImport, measureImportMemory, measureStartup } from './import';
@@ -102,6 +103,16 @@ it('deck builder in the browser: add a card updates counters, legality and chart
   }
   await ensureBigLibrary();
   results.push(...(await measureDeckBuilderUi(dataDir, databaseFile(dataDir), LIBRARY_SIZE)));
+});
+
+it('library in the browser: keystroke to rows, scrolling the whole list', async (context) => {
+  const missing = deckBuilderUiMissing(ROOT);
+  if (missing) {
+    console.warn(`library UI benchmark skipped: ${missing}`);
+    context.skip(`library UI benchmark skipped: ${missing}`);
+  }
+  await ensureBigLibrary();
+  results.push(...(await measureLibraryUi(dataDir, databaseFile(dataDir), LIBRARY_SIZE)));
 });
 
 it('searches the library as you type', async () => {

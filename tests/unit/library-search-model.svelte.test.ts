@@ -108,6 +108,32 @@ describe('LibrarySearchModel', () => {
     );
   });
 
+  it('fetches the page starts once an answer has stood, or at once for rows past the known pages; never for a replaced answer', async () => {
+    const { api } = fakeApi(2500);
+    const { m } = model(api, { pageStartsDelayMs: 60_000 });
+    m.query = '1';
+    m.search();
+    await vi.waitFor(() => expect(m.hasSearched).toBe(true));
+    m.query = '2';
+    m.search();
+    await vi.waitFor(() => expect(m.cardAt(0)?.doc.name).toContain('2'));
+    expect(api.searchCardPages).not.toHaveBeenCalled();
+    m.query = '';
+    m.search();
+    await vi.waitFor(() => expect(m.count).toBe(1000));
+    expect(m.totalExact).toBe(false);
+    m.showRows(900, 905);
+    await vi.waitFor(() => expect(m.cardAt(900)?.id).toBe('c900'));
+    expect(api.searchCardPages).toHaveBeenCalledTimes(1);
+    expect(api.searchCardPages).toHaveBeenCalledWith(expect.objectContaining({ query: '' }));
+    expect(m.count).toBe(2500);
+
+    const quick = model(fakeApi(2500).api, { pageStartsDelayMs: 5 });
+    quick.m.search();
+    await vi.waitFor(() => expect(quick.m.count).toBe(2500));
+    expect(quick.m.totalExact).toBe(true);
+  });
+
   it('keeps a bounded number of pages, never one in view', async () => {
     const { api } = fakeApi(200);
     const { m } = model(api);

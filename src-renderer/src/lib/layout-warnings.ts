@@ -24,14 +24,6 @@ export function drawingWarnings(drawing: CardDrawing | null, imageSize: ImageSiz
   return drawing ? [...(drawing.warnings ?? []), ...artWarnings(drawing, imageSize)] : [];
 }
 
-export function cardLayoutWarnings(
-  system: GameSystem,
-  doc: CardDocument,
-  imageSize: ImageSizeLookup = libraryImageSize,
-): LayoutWarning[] {
-  return drawingWarnings(cardDrawing(system, doc), imageSize);
-}
-
 /** Warning messages by the JSON pointer they are about. */
 export function warningsByPath(warnings: LayoutWarning[]): Map<string, string[]> {
   const byPath = new Map<string, string[]>();

@@ -3,7 +3,9 @@
 // Each change of the query, scope or sort starts a search at once (no debounce): at most one
 // search is in flight, the newest waiting one replaces any older waiting one, and only the
 // newest answer is shown. The answer brings page 0; while more cards match, searchCardPages
-// is fetched in the background for the exact total and every page's start cursor. Rows load
+// is fetched in the background for the exact total and every page's start cursor, once the
+// answer has stood a moment (typing does not start one per key; it costs more than a search)
+// or at once when rows past the known pages are wanted. Rows load
 // by page as they come into view (page k after page k-1's `next`, or from its start cursor),
 // one page request at a time, and a bounded number of pages stays in memory (least recently
 // loaded out first, never a page in view).
@@ -26,6 +28,8 @@ export interface LibrarySearchDeps {
   pageSize?: number;
   /** Pages kept in memory at most. */
   maxPages?: number;
+  /** How long an answer stands before its exact total and page starts are fetched. */
+  pageStartsDelayMs?: number;
 }
 
 /** A search as the saved-searches menu keeps it: systemId null searches every game. */
@@ -54,6 +58,7 @@ interface SearchJob {
 
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 60;
+const DEFAULT_PAGE_STARTS_DELAY_MS = 250;
 
 export class LibrarySearchModel {
   // What is searched.
@@ -103,6 +108,8 @@ export class LibrarySearchModel {
   private cursors = new Map<number, SearchCursor | null>();
   private pageLoading: number | null = null;
   private wanted = { first: 0, last: -1 };
+  /** The shown search's page-starts fetch: waiting for its timer, or started. */
+  private pageStarts: { job: SearchJob; timer: ReturnType<typeof setTimeout> | null } | null = null;
 
   constructor(private readonly deps: LibrarySearchDeps) {
     this.pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -220,7 +227,8 @@ export class LibrarySearchModel {
     this.hasSearched = true;
     this.answers++;
     if (first.next) {
-      void this.loadPageStarts(job);
+      const timer = setTimeout(() => this.startPageStarts(job), this.deps.pageStartsDelayMs ?? DEFAULT_PAGE_STARTS_DELAY_MS);
+      this.pageStarts = { job, timer };
       this.loadWanted();
     }
   }
@@ -238,11 +246,22 @@ export class LibrarySearchModel {
   }
 
   private resetPages(job: SearchJob): void {
+    if (this.pageStarts?.timer) clearTimeout(this.pageStarts.timer);
+    this.pageStarts = null;
     this.shown = job;
     this.shownRequest = job.request;
     this.pages = new Map();
     this.cursors = new Map();
     this.pagesVersion++;
+  }
+
+  /** Fetches the page starts of the search shown now, unless already under way. */
+  private startPageStarts(job: SearchJob): void {
+    const state = this.pageStarts;
+    if (state?.job !== job || state.timer === null) return;
+    clearTimeout(state.timer);
+    state.timer = null;
+    void this.loadPageStarts(job);
   }
 
   /** The exact total and every page's start, so the list can jump anywhere. */
@@ -300,10 +319,13 @@ export class LibrarySearchModel {
     if (!job || this.pageLoading !== null || this.count === 0) return;
     const { first, last } = this.wantedPages();
     for (let page = first; page <= last; page++) {
-      if (!this.pages.has(page) && this.cursors.has(page)) {
+      if (this.pages.has(page)) continue;
+      if (this.cursors.has(page)) {
         void this.loadPage(job, page, this.cursors.get(page) ?? null);
         return;
       }
+      // A row past the known pages is wanted: the page starts are needed now.
+      this.startPageStarts(job);
     }
   }
 
