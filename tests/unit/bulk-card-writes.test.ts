@@ -1,7 +1,7 @@
 // A bulk write (an import) leaves the search index, the deck pool and the triggers exactly as the
 // per-row triggers would, and on any failure leaves the database as it was.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openDatabaseFile, type SqliteDatabase } from '../../src-main/store/database';
@@ -16,7 +16,7 @@ import {
   poolInsertTrigger,
   poolUpdateTrigger,
 } from '../../src-main/store/card-index-triggers';
-import { BULK_CHUNK } from '../../src-main/store/bulk-card-writes';
+import { BULK_CHUNK, INDEX_REBUILD_FROM } from '../../src-main/store/bulk-card-writes';
 import { poolGameOf } from '../../src-main/services/deck-pool';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 
@@ -63,6 +63,11 @@ function indexState(store: Store) {
     pool: db.prepare('SELECT * FROM card_pool ORDER BY seq').all(),
     cards: db.prepare('SELECT seq, id, set_id, doc, search_text FROM cards ORDER BY seq').all(),
     triggers: db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all(),
+    indexes: db
+      .prepare<[], { name: string; tbl_name: string; sql: string | null }>(
+        "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name",
+      )
+      .all(),
   };
 }
 
@@ -109,6 +114,39 @@ describe('bulk card writes', () => {
     expect(changed.doc.name).toBe(card(14, 'B').doc.name);
     expect(state.matches.textB.length).toBe(second.length - 4); // c350 and c10 end with text "textC"
     expect(inBulk.cards.get('c350')!.doc.name).toBe(card(5, 'C').doc.name);
+  });
+
+  it('build the indexes of cards and pool again after a large write into a smaller library, as they were', () => {
+    const writes = range(0, INDEX_REBUILD_FROM + 100).map((i) => card(i));
+    const byTriggers = emptyStore();
+    byTriggers.cards.saveMany(writes.slice(0, 100));
+    byTriggers.cards.saveMany(writes.slice(100));
+    const inBulk = emptyStore();
+    inBulk.cards.saveInBulk(writes.slice(0, 100));
+    const before = indexState(inBulk);
+    // Cancelled after the pool's fill (the indexes dropped and built again): all is as it was.
+    const afterPoolFill = (stage: string, done: number) => {
+      if (stage === 'index' && done === 3) throw new Error('cancelled');
+    };
+    expect(() => inBulk.cards.saveInBulk(writes.slice(100), afterPoolFill)).toThrow('cancelled');
+    expect(indexState(inBulk)).toEqual(before);
+    const exec = vi.spyOn(inBulk.db, 'exec');
+    inBulk.cards.saveInBulk(writes.slice(100));
+    const dropped = exec.mock.calls.flatMap(([sql]) => (sql.startsWith('DROP INDEX') ? [sql] : []));
+    expect(dropped).toEqual(expect.arrayContaining(['DROP INDEX "cards_by_set_name"', 'DROP INDEX "card_pool_by_name"']));
+    // A small write keeps them.
+    exec.mockClear();
+    inBulk.cards.saveInBulk(range(0, 200).map((i) => card(i, 'B')));
+    expect(exec.mock.calls.filter(([sql]) => sql.startsWith('DROP INDEX'))).toEqual([]);
+    inBulk.cards.saveInBulk(writes.slice(0, 200));
+    const state = indexState(inBulk);
+    expect(state).toEqual(indexState(byTriggers));
+    expect(state.indexes.filter((index) => index.tbl_name === 'card_pool').length).toBeGreaterThanOrEqual(6);
+    // The search's queries still walk them.
+    const plan = inBulk.db
+      .prepare("EXPLAIN QUERY PLAN SELECT seq FROM card_pool WHERE system_id = 'osmcg' ORDER BY name, seq LIMIT 5")
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join('\n')).toContain('card_pool_by_name');
   });
 
   it('keep the triggers the migrations created, so later single saves are indexed', () => {
