@@ -11,9 +11,9 @@
 //    statement costs ~2.5× a plain insert even when nothing conflicts);
 // 4. the new cards (every seq above the old maximum: SQLite numbers new rows from there) and the
 //    replaced ones get their index entries and pool rows in one statement each;
+// 5. the triggers are created again from the statements the migrations use.
 // When the new cards are many and outnumber those stored, the indexes of cards (in 3.) and of the
 // pool (in 4.) are dropped first and built again after.
-// 5. the triggers are created again from the statements the migrations use.
 
 import { randomUUID } from 'node:crypto';
 import { nowIso, type SqliteDatabase } from './database';
