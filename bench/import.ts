@@ -132,7 +132,7 @@ function residentMb(pid: number): number {
 }
 
 /** Calls the web host's API over HTTP as the browser does (the body is the wire's JSON). */
-async function httpCall<T>(host: RunningHost, method: string, input: unknown): Promise<T> {
+export async function httpCall<T>(host: RunningHost, method: string, input: unknown): Promise<T> {
   const response = await fetch(`${host.origin}/api/${method}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/json' },

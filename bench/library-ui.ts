@@ -20,6 +20,7 @@
 import type { Browser, Page } from 'playwright';
 import { startWebHost, type RunningHost } from '../tests/e2e/web-host';
 import { copyDataDir, CHROMIUM } from './deck-builder-ui';
+import { httpCall } from './import';
 import { ms, type Measurement } from './measure';
 import { percentile } from './responsiveness';
 
@@ -51,19 +52,9 @@ interface ScrollRun {
   longFrames: number | null;
 }
 
-async function apiCall<T>(page: Page, host: RunningHost, method: string, input: unknown): Promise<T> {
-  const response = await page.request.post(`${host.origin}/api/${method}`, {
-    headers: { authorization: `Bearer ${host.token}`, origin: host.origin, 'content-type': 'application/json' },
-    data: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!envelope.ok) throw new Error(`${method}: ${envelope.error?.message}`);
-  return envelope.value as T;
-}
-
 /** The ids of the first rows the view should show for `query` (the game's list, default order). */
-async function firstIds(page: Page, host: RunningHost, query: string): Promise<string[]> {
-  const found = await apiCall<{ cards: { id: string }[] }>(page, host, 'searchCards', {
+async function firstIds(host: RunningHost, query: string): Promise<string[]> {
+  const found = await httpCall<{ cards: { id: string }[] }>(host, 'searchCards', {
     query,
     systemId: SYSTEM_ID,
     // The view's default order: best match while a query is typed, else by name.
@@ -293,9 +284,9 @@ async function measureKeystrokes(page: Page, host: RunningHost) {
     if (round >= QUERIES.length * 3) throw new Error(`only ${times.length} of ${TIMED_KEYS} keys changed the first rows`);
     await box.fill('');
     await settle(page);
-    let previous = await firstIds(page, host, '');
+    let previous = await firstIds(host, '');
     for (let i = 1; i <= query.length; i++) {
-      const expected = await firstIds(page, host, query.slice(0, i));
+      const expected = await firstIds(host, query.slice(0, i));
       const key = query[i - 1];
       typed++;
       if (expected.join() === previous.join()) {
@@ -335,9 +326,8 @@ async function measureScrolling(page: Page, host: RunningHost) {
   const row = page.getByTestId('card-row').first();
   await row.waitFor();
   const rowHeight = await row.evaluate((el) => el.getBoundingClientRect().height);
-  const total = (
-    await apiCall<{ total: number }>(page, host, 'searchCardPages', { query: '', systemId: SYSTEM_ID, pageSize: 5_000 })
-  ).total;
+  const total = (await httpCall<{ total: number }>(host, 'searchCardPages', { query: '', systemId: SYSTEM_ID, pageSize: 5_000 }))
+    .total;
   const list = await scrollToEnd(page, 'list', rowHeight);
   await settle(page);
   await addBaselineScroller(page, list.rows, rowHeight);

@@ -32,15 +32,12 @@ function compileLinear(pattern: string): RE2JS {
 /** ajv's `code.regExp`: the `u` flag needs nothing, RE2 always matches by code point. */
 export const linearRegExp: RegExpEngine = Object.assign(
   (pattern: string): RegExpLike => {
-    const own = OWN_LINEAR_PATTERNS.get(pattern);
-    const test = own
-      ? (text: string) => own.test(text)
-      : (
-          (compiled) => (text: string) =>
-            compiled.test(text)
-        )(compileLinear(pattern));
+    const matcher = OWN_LINEAR_PATTERNS.get(pattern) ?? compileLinear(pattern);
     // ajv caches compiled patterns by toString(), so it must be unique per pattern.
-    const linear: RegExpLike & { toString(): string } = { test, toString: () => `re2:${pattern}` };
+    const linear: RegExpLike & { toString(): string } = {
+      test: (text: string) => matcher.test(text),
+      toString: () => `re2:${pattern}`,
+    };
     return linear;
   },
   // How cached validator code (compiled-schemas.ts) names this engine; its loader resolves the name.

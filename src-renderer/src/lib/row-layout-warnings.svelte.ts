@@ -2,15 +2,15 @@
 // full (its text shaped and fitted) costs about 0.3 ms, too much for a screenful of new rows in
 // the frame after a keystroke or while a list scrolls, so rows ask and get nothing at first; the
 // cards are laid out in the page's idle time between frames, newest asks first, and each row shows
-// its badge once its card is done. What the layout found is kept per card version (its own warnings and its image boxes), so
-// scrolling back finds it; art warnings are read from the kept boxes against the image library's
-// sizes at each read, so they follow those sizes as they arrive.
+// its badge once its card is done. What the layout found is kept per card version (its own
+// warnings and its image boxes), so scrolling back finds it; art warnings are read from the kept
+// boxes against the image library's sizes at each read, so they follow those sizes as they arrive.
 
 import type { CardRecord, GameSystem } from '../../../card-schema/system/format';
 import type { CardDrawing, LayoutWarning } from '../../../card-schema/layout/format';
 import type { ImageSizeLookup } from '../../../card-schema/layout/art-warnings';
 import { cardDrawing, drawingWarnings, libraryImageSize } from './layout-warnings';
-import { LruCache } from './lru-cache';
+import { CardVersionCache, cardVersionKey } from './card-version-cache';
 
 /** Several screens of a long list. */
 const CAPACITY = 4000;
@@ -40,7 +40,7 @@ const whenIdle: Scheduler = (run) => {
 
 export class RowLayoutWarnings {
   /** A card's drawing reduced to its warnings and image ops; null: the card does not lay out. */
-  private readonly kept = new WeakMap<GameSystem, LruCache<string, CardDrawing | null>>();
+  private readonly kept: CardVersionCache<CardDrawing | null>;
   private readonly waiting = new Map<string, Ask>();
   private scheduled = false;
   /** Bumped after each slice: rows read it, and read again. */
@@ -50,13 +50,15 @@ export class RowLayoutWarnings {
     private readonly layout: (system: GameSystem, card: CardRecord) => CardDrawing | null = (system, card) =>
       cardDrawing(system, card.doc),
     private readonly schedule: Scheduler = whenIdle,
-    private readonly capacity = CAPACITY,
-  ) {}
+    capacity = CAPACITY,
+  ) {
+    this.kept = new CardVersionCache(capacity);
+  }
 
   /** The card's warnings, or undefined until it is laid out (reactive: read again when it is). */
   get(system: GameSystem, card: CardRecord, imageSize: ImageSizeLookup = libraryImageSize): LayoutWarning[] | undefined {
     void this.done;
-    const drawing = this.cacheOf(system).get(versionKey(card));
+    const drawing = this.kept.get(system, card);
     if (drawing === undefined) {
       this.ask(system, card);
       return undefined;
@@ -64,14 +66,8 @@ export class RowLayoutWarnings {
     return drawingWarnings(drawing, imageSize);
   }
 
-  private cacheOf(system: GameSystem): LruCache<string, CardDrawing | null> {
-    let cache = this.kept.get(system);
-    if (!cache) this.kept.set(system, (cache = new LruCache(this.capacity)));
-    return cache;
-  }
-
   private ask(system: GameSystem, card: CardRecord): void {
-    const key = `${system.id}\u0000${versionKey(card)}`;
+    const key = `${system.id}\u0000${cardVersionKey(card)}`;
     // Moved to the end: the newest asks are laid out first.
     this.waiting.delete(key);
     this.waiting.set(key, { system, card });
@@ -88,7 +84,7 @@ export class RowLayoutWarnings {
     const asks = [...this.waiting].reverse();
     for (const [key, { system, card }] of asks) {
       this.waiting.delete(key);
-      this.cacheOf(system).set(versionKey(card), reduced(this.layout(system, card)));
+      this.kept.set(system, card, reduced(this.layout(system, card)));
       if (timeLeft() <= 1) break;
     }
     if (this.waiting.size > 0) {
@@ -97,10 +93,6 @@ export class RowLayoutWarnings {
     }
     this.done++;
   }
-}
-
-function versionKey(card: CardRecord): string {
-  return `${card.id}\u0000${card.updatedAt}`;
 }
 
 /** What warnings need of a drawing: its own warnings and its image boxes (not its text). */
