@@ -17,6 +17,8 @@ export default defineConfig({
           'job-worker': resolve('src-main/jobs/job-worker.ts'),
           // Searches and card lists run in reader threads from this file.
           'read-worker': resolve('src-main/readers/read-worker.ts'),
+          // A large import checks its cards against their schemas in this thread while it writes them.
+          'check-worker': resolve('src-main/services/card-check-worker.ts'),
           // `npx cardwright` (bin/cardwright.js): the exports from the command line, on plain Node.
           cli: resolve('src-main/cli/cli.ts'),
         },

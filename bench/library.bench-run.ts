@@ -59,7 +59,8 @@ function bigSetFile(size = LIBRARY_SIZE): string {
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'cardwright-bench-'));
-  app = openCardwright({ dataDir, ...appPaths(ROOT) });
+  // Jobs run inline here; a large import checks its cards on the thread it has in the app.
+  app = openCardwright({ dataDir, ...appPaths(ROOT), checkWorker: join(ROOT, 'out/main/check-worker.js') });
   call = apiCaller(app);
 });
 

@@ -47,6 +47,7 @@ import { ImageLibrary } from '../images/image-library';
 import { gameFontBlob } from '../fonts/game-font-files';
 import { inlineExecutor, threadExecutor } from '../jobs/executors';
 import { createJobHandlers } from '../jobs/job-handlers';
+import type { JobPaths } from '../jobs/run-job';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
 import { ApiError, type ApiHandlers, type JobStatus } from './contract';
@@ -71,6 +72,8 @@ export interface CardwrightOptions {
    * on this thread serves them.
    */
   readWorker?: string;
+  /** The bundled check-worker.js (out/main): large imports check their cards there while writing them. */
+  checkWorker?: string;
   /** How long after start-up the daily backup check runs; default 10 s, so it never slows start. */
   startupBackupDelayMs?: number;
   /** How long after start-up unused images are deleted; default 30 s. */
@@ -113,7 +116,13 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     options.readWorker && existsSync(options.readWorker)
       ? threadReadPool(options.readWorker, databaseFile(options.dataDir))
       : inlineReadPool(databaseFile(options.dataDir));
-  const paths = { dataDir: options.dataDir, systemsDir: options.systemsDir, userSystemsDir, fontsDir: options.fontsDir };
+  const paths: JobPaths = {
+    dataDir: options.dataDir,
+    systemsDir: options.systemsDir,
+    userSystemsDir,
+    fontsDir: options.fontsDir,
+  };
+  if (options.checkWorker) paths.checkWorker = options.checkWorker;
   const jobs = createJobHandlers(
     lib,
     paths,

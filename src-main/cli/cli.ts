@@ -93,6 +93,7 @@ function open(dataDir: string, out: string | undefined): Cardwright {
     // command has no UI to keep responsive, and ending the process while reader threads are
     // still loading SQLite's native module can crash Node.
     jobWorker: join(here, 'job-worker.js'),
+    checkWorker: join(here, 'check-worker.js'),
     // A command line run is over long before these start-up chores would begin.
     startupBackupDelayMs: 24 * 60 * 60 * 1000,
     startupImageCleanupDelayMs: 24 * 60 * 60 * 1000,

@@ -120,6 +120,7 @@ function startCardwright(): void {
     version: app.getVersion(),
     jobWorker: join(here, 'job-worker.js'),
     readWorker: join(here, 'read-worker.js'),
+    checkWorker: join(here, 'check-worker.js'),
   });
   for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 

@@ -28,6 +28,7 @@ const cardwright = openCardwright({
   version,
   jobWorker: join(here, 'job-worker.js'),
   readWorker: join(here, 'read-worker.js'),
+  checkWorker: join(here, 'check-worker.js'),
 });
 for (const error of cardwright.systemErrors) console.error(`[cardwright] game system refused: ${error.message}`);
 

@@ -18,5 +18,7 @@ export function openJobLibrary({ paths, systems }: JobRequest): Library {
   const registry = new SystemRegistry(systems, (system) => createCardValidator(system, schemas));
   // A game this job installs gets its pool fields before its sets' cards are written.
   trackPoolGames(store.db, registry);
-  return { store, systems: registry, images: new ImageLibrary(store, paths.dataDir) };
+  const lib: Library = { store, systems: registry, images: new ImageLibrary(store, paths.dataDir) };
+  if (paths.checkWorker) lib.cardChecks = { workerFile: paths.checkWorker, schemaCacheDir: schemaCacheDir(paths.dataDir) };
+  return lib;
 }

@@ -25,6 +25,8 @@ export interface JobPaths {
   /** Where the user's installed games live (`<dataDir>/systems`). */
   userSystemsDir: string;
   fontsDir: string;
+  /** The bundled check-worker.js: a large import checks its cards there (card-checks.ts). */
+  checkWorker?: string;
 }
 
 export interface JobRequest {

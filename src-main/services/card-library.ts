@@ -9,12 +9,16 @@ import type { ImageLibrary } from '../images/image-library';
 import { buildSearchText } from './search-text';
 import type { SystemRegistry } from './system-registry';
 import { moveToTrash } from './trash';
+import { cardDocumentIssues } from './card-document-issues';
+import type { CardCheckWorker } from './card-checks';
 
 /** What the services work on: the database, the installed game systems and the image library. */
 export interface Library {
   store: Store;
   systems: SystemRegistry;
   images: ImageLibrary;
+  /** Where large imports check their cards beside the writing thread; without it (tests, the samples) inline. */
+  cardChecks?: CardCheckWorker;
 }
 
 export function requireSet(lib: Library, setId: string): CardSetInfo {
@@ -40,16 +44,7 @@ export function systemOfSet(lib: Library, set: CardSetInfo): GameSystem {
 
 /** Schema issues of a document, plus the two fields every card must have whatever its game. */
 export function cardIssues(lib: Library, systemId: string, doc: unknown): ValidationIssue[] {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    return [{ path: '', message: 'A card must be a JSON object' }];
-  }
-  const issues = lib.systems.validate(systemId, doc);
-  if (issues.length > 0) return issues;
-  // A schema that forgets to require them must still not let a card without them be stored.
-  const record = doc as Record<string, unknown>;
-  return (['type', 'name'] as const)
-    .filter((field) => typeof record[field] !== 'string')
-    .map((field) => ({ path: `/${field}`, message: `Every card needs a text "${field}"` }));
+  return cardDocumentIssues((card) => lib.systems.validate(systemId, card), doc);
 }
 
 export function toCardWrite(system: GameSystem, setId: string, doc: CardDocument, id?: string): CardWrite {

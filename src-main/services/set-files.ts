@@ -17,7 +17,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { ApiError, apiContract, type FileBlob, type ImportSetResult, type ValidationIssue } from '../api/contract';
-import type { CardWrite } from '../store/cards-repo';
 import { cardIssues, requireSet, toCardWrite, type Library } from './card-library';
 import {
   describeIssues,
@@ -33,6 +32,9 @@ import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
 import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
 import type { CheckedImage } from '../images/read-image';
+import type { CardWrite } from '../store/cards-repo';
+import type { SetInput } from '../store/sets-repo';
+import { ParallelCardChecks, PARALLEL_CHECKS_FROM, type SchemaIssues } from './card-checks';
 import { sha256Hex } from '../images/image-files';
 
 export const SET_FILE_FORMAT = 'cardwright-set';
@@ -135,9 +137,21 @@ export async function importSetFile(
   return importSetContent(lib, fileName, content, images, progress);
 }
 
+/** What the library says against a card: its pictures and its id (the schema's issues come apart). */
+interface LibraryIssues {
+  /** The card's id belongs to a card of another set. */
+  owner?: ValidationIssue;
+  /** Pictures neither the file nor the library holds. */
+  images: ValidationIssue[];
+}
+
+/** Thrown inside the transaction when the checking thread rejected cards already written: roll back, write again. */
+class RejectedAfterWriting extends Error {}
+
 /**
  * Writes a parsed set file in one transaction with `images`, its pictures already checked by
- * verifyFileImages (a game bundle checks those of all its sets at once).
+ * verifyFileImages (a game bundle checks those of all its sets at once). A large file's cards are
+ * checked against the schemas on another thread while they are written (card-checks.ts).
  */
 export function importSetContent(
   lib: Library,
@@ -156,10 +170,79 @@ export function importSetContent(
     );
   }
 
+  const checks =
+    lib.cardChecks && content.cards.length >= PARALLEL_CHECKS_FROM
+      ? new ParallelCardChecks(
+          lib.cardChecks,
+          content.cards.map((card) => JSON.stringify(card.doc)),
+          system,
+        )
+      : undefined;
+  try {
+    const libraryIssues = libraryIssuesOf(lib, setId, content, images);
+    const candidates = content.cards.flatMap((card) => {
+      if (libraryIssues.has(card.index)) return [];
+      const write = toCardWrite(system, setId, card.doc as CardDocument, card.id);
+      if (checks) write.docJson = checks.docs[card.index];
+      return [{ index: card.index, write }];
+    });
+    const checkInline = () => inlineSchemaIssues(lib, system.id, content.cards, progress);
+    const save = (schemaIssues: SchemaIssues | undefined, afterRows?: () => void) => {
+      const writes = candidates.filter((card) => !schemaIssues?.has(card.index)).map((card) => card.write);
+      const set = { id: setId, systemId: system.id, name: content.set.name, description: content.set.description };
+      return { set: saveSetAndCards(lib, set, images, writes, progress, afterRows), imported: writes.length };
+    };
+    let schemaIssues = checks ? undefined : checkInline();
+    let written;
+    if (schemaIssues) written = save(schemaIssues);
+    else {
+      try {
+        // Every candidate is written while the thread checks them; its verdicts are taken before the indexing.
+        written = save(undefined, () => {
+          schemaIssues = checks?.take(progress) ?? checkInline();
+          if (candidates.some((card) => schemaIssues!.has(card.index))) throw new RejectedAfterWriting();
+        });
+      } catch (error) {
+        if (!(error instanceof RejectedAfterWriting)) throw error;
+        written = save(schemaIssues);
+      }
+    }
+    return { ...written, rejected: rejectedCards(content.cards, libraryIssues, schemaIssues!) };
+  } finally {
+    checks?.close();
+  }
+}
+
+/** The set, its pictures and its cards in one transaction; `afterRows` as saveInBulk's. */
+function saveSetAndCards(
+  lib: Library,
+  set: SetInput & { id: string },
+  images: readonly CheckedImage[],
+  writes: readonly CardWrite[],
+  progress: JobProgress,
+  afterRows?: () => void,
+): CardSetInfo {
+  return lib.store.transaction(() => {
+    for (const image of images) lib.images.storeChecked(image);
+    lib.store.sets.save(set);
+    lib.store.cards.saveInBulk(
+      writes,
+      (stage, done, total) => progress.report(stage === 'rows' ? 'Saving cards' : 'Indexing cards for search', done, total),
+      afterRows,
+    );
+    return requireSet(lib, set.id);
+  });
+}
+
+/** The pictures and owners of the file's cards, by card index (only cards with an issue). */
+function libraryIssuesOf(
+  lib: Library,
+  setId: string,
+  content: SetFileContent,
+  images: readonly CheckedImage[],
+): Map<number, LibraryIssues> {
   const ids = content.cards.flatMap((card) => (card.id === undefined ? [] : [card.id]));
   const stored = new Map(lib.store.cards.getMany(ids).map((card) => [card.id, card]));
-  const writes: CardWrite[] = [];
-  const rejected: ImportSetResult['rejected'] = [];
   const fileImageIds = new Set(images.map((image) => sha256Hex(image.bytes)));
   // Asked once per picture, not once per card that shows it (many cards share their art).
   const known = new Map<string, boolean>();
@@ -168,32 +251,47 @@ export function importSetContent(
     if (found === undefined) known.set(imageId, (found = fileImageIds.has(imageId) || lib.images.has(imageId)));
     return found;
   };
+  const found = new Map<number, LibraryIssues>();
   for (const card of content.cards) {
-    progress.report('Checking cards', card.index, content.cards.length);
-    const issues: ValidationIssue[] = cardIssues(lib, system.id, card.doc);
+    const issues: LibraryIssues = { images: [] };
     for (const imageId of imageIdsInDoc(card.doc)) {
       if (!isKnownImage(imageId)) {
-        issues.push({ path: '', message: `the image ${imageId} is neither in the file nor in the image library` });
+        issues.images.push({ path: '', message: `the image ${imageId} is neither in the file nor in the image library` });
       }
     }
     const owner = card.id === undefined ? undefined : stored.get(card.id);
     if (owner && owner.setId !== setId) {
-      issues.unshift({ path: '', message: `id "${card.id}" already belongs to "${owner.doc.name}" in another set` });
+      issues.owner = { path: '', message: `id "${card.id}" already belongs to "${owner.doc.name}" in another set` };
     }
-    if (issues.length > 0) {
-      rejected.push({ index: card.index, name: typeof card.doc.name === 'string' ? card.doc.name : '', issues });
-    } else {
-      writes.push(toCardWrite(system, setId, card.doc as CardDocument, card.id));
-    }
+    if (issues.owner || issues.images.length > 0) found.set(card.index, issues);
   }
+  return found;
+}
 
-  const set = lib.store.transaction(() => {
-    for (const image of images) lib.images.storeChecked(image);
-    lib.store.sets.save({ id: setId, systemId: system.id, name: content.set.name, description: content.set.description });
-    lib.store.cards.saveInBulk(writes, (stage, done, total) =>
-      progress.report(stage === 'rows' ? 'Saving cards' : 'Indexing cards for search', done, total),
-    );
-    return requireSet(lib, setId);
+function inlineSchemaIssues(lib: Library, systemId: string, cards: readonly SetFileCard[], progress: JobProgress): SchemaIssues {
+  const found = new Map<number, ValidationIssue[]>();
+  for (const card of cards) {
+    progress.report('Checking cards', card.index, cards.length);
+    const issues = cardIssues(lib, systemId, card.doc);
+    if (issues.length > 0) found.set(card.index, issues);
+  }
+  return found;
+}
+
+/** Each refused card with all its issues: its owner first, then the schema's, then its pictures. */
+function rejectedCards(
+  cards: readonly SetFileCard[],
+  libraryIssues: ReadonlyMap<number, LibraryIssues>,
+  schemaIssues: SchemaIssues,
+): ImportSetResult['rejected'] {
+  return cards.flatMap((card) => {
+    const library = libraryIssues.get(card.index);
+    const issues = [
+      ...(library?.owner ? [library.owner] : []),
+      ...(schemaIssues.get(card.index) ?? []),
+      ...(library?.images ?? []),
+    ];
+    if (issues.length === 0) return [];
+    return [{ index: card.index, name: typeof card.doc.name === 'string' ? card.doc.name : '', issues }];
   });
-  return { set, imported: writes.length, rejected };
 }

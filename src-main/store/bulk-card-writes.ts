@@ -94,19 +94,23 @@ export class BulkCardWriter {
     );
   }
 
-  /** Inserts or replaces each card by id (a new id when absent); returns their ids in order. */
-  write(writes: readonly CardWrite[], progress: BulkProgress = () => {}): string[] {
+  /**
+   * Inserts or replaces each card by id (a new id when absent); returns their ids in order.
+   * `afterRows` runs once the rows are written, before the index and pool are filled; it may
+   * throw to roll everything back (an import whose cards another thread found invalid meanwhile).
+   */
+  write(writes: readonly CardWrite[], progress: BulkProgress = () => {}, afterRows: () => void = () => {}): string[] {
     const cacheSize = this.db.pragma('cache_size', { simple: true }) as number;
     this.db.pragma(`cache_size = ${-BULK_CACHE_KIB}`);
     try {
-      return this.db.transaction(() => this.writeIndexedOnce(writes, progress))();
+      return this.db.transaction(() => this.writeIndexedOnce(writes, progress, afterRows))();
     } finally {
       // Back to the connection's own size, which frees the pages the import used.
       this.db.pragma(`cache_size = ${cacheSize}`);
     }
   }
 
-  private writeIndexedOnce(writes: readonly CardWrite[], progress: BulkProgress): string[] {
+  private writeIndexedOnce(writes: readonly CardWrite[], progress: BulkProgress, afterRows: () => void): string[] {
     const maxSeq = this.maxSeq.get() ?? 0;
     const givenIds = writes.flatMap((write) => (write.id === undefined ? [] : [write.id]));
     const stored = givenIds.length > 0 ? this.storedSeqs.all(JSON.stringify(givenIds)) : [];
@@ -117,6 +121,7 @@ export class BulkCardWriter {
     this.unindexChanged.run({ changed });
     for (const trigger of BULK_REPLACED_TRIGGERS) this.db.exec(`DROP TRIGGER ${trigger.name}`);
     const ids = this.withIndexesRebuilt('cards', rebuild, () => this.writeRows(writes, stored, progress));
+    afterRows();
     const fills = [
       () => this.indexNew.run({ maxSeq }),
       () => this.indexChanged.run({ changed }),
@@ -144,7 +149,7 @@ export class BulkCardWriter {
       for (let i = start; i < end; i++) {
         const write = writes[i];
         const id = write.id ?? randomUUID();
-        const doc = JSON.stringify(write.doc);
+        const doc = write.docJson ?? JSON.stringify(write.doc);
         if (present.has(id)) this.update.run(write.setId, doc, write.searchText, now, id);
         else {
           this.insert.run(id, write.setId, doc, write.searchText, now, now);

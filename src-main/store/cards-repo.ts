@@ -14,6 +14,8 @@ export interface CardWrite {
   doc: CardDocument;
   /** Everything besides the name a player may search for (see services/search-text.ts). */
   searchText: string;
+  /** The document as JSON, when the caller made it already (an import that sent it to its checking thread). */
+  docJson?: string;
 }
 
 const cardColumns = 'c.id, c.set_id, s.system_id, c.doc, c.updated_at';
@@ -84,10 +86,11 @@ export class CardsRepo {
 
   /**
    * Like saveMany, for many cards at once (an import): the search index and deck pool are filled
-   * once at the end instead of per card (bulk-card-writes.ts). `progress` runs between chunks.
+   * once at the end instead of per card (bulk-card-writes.ts). `progress` runs between chunks;
+   * `afterRows` once the rows are written, before the index and pool are filled (it may throw to roll back).
    */
-  saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress): string[] {
-    return this.bulk.write(writes, progress);
+  saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress, afterRows?: () => void): string[] {
+    return this.bulk.write(writes, progress, afterRows);
   }
 
   /** A page of a resolved search (see card-search.ts) on this connection; the UI's searches run on the readers. */

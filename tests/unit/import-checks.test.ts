@@ -1,0 +1,130 @@
+// A large import checks its cards on a second thread (out/main/check-worker.js) while it writes
+// them: the verdicts, the rows, the search index and the deck pool are those of an import that
+// checks every card on its own thread, and a checking thread that fails leaves the work to it.
+
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { openCardwright } from '../../src-main/api/service';
+import { databaseFile } from '../../src-main/store/database';
+import { loadGameSystem } from '../../src-main/services/game-systems';
+import { ParallelCardChecks, PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
+import { schemaCacheDir } from '../../src-main/services/compiled-schemas';
+import { NO_PROGRESS } from '../../src-main/jobs/job-progress';
+import { apiCaller } from './api-call';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHECK_WORKER = join(ROOT, 'out/main/check-worker.js');
+const SIZE = PARALLEL_CHECKS_FROM + 500;
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function open(checkWorker?: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cw-import-checks-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const app = openCardwright({
+    dataDir,
+    systemsDir: join(ROOT, 'card-schema/systems'),
+    samplesDir: join(ROOT, 'resources/samples'),
+    fontsDir: join(ROOT, 'resources/fonts'),
+    ...(checkWorker ? { checkWorker } : {}),
+  });
+  cleanups.push(() => app.close());
+  return { app, call: apiCaller(app), dataDir };
+}
+
+/** Cards of one set; those at `bad` break the schema in three different ways. */
+function setText(bad: readonly number[]): string {
+  const cards = Array.from({ length: SIZE }, (_, i) => {
+    const doc: Record<string, unknown> = {
+      type: 'creature',
+      name: `Checked ${i}`,
+      colors: ['red'],
+      cost: 2,
+      atk: 2,
+      hp: 2,
+      spd: 4,
+      ap: 2,
+      text: 'A card.',
+    };
+    if (bad.includes(i)) [() => (doc.cost = 'two'), () => delete doc.hp, () => (doc.type = 'dragon')][i % 3]();
+    return { id: `checked-${i}`, doc };
+  });
+  return JSON.stringify({
+    format: 'cardwright-set',
+    formatVersion: 1,
+    set: { id: 'checked', systemId: 'osmcg', name: 'Checked' },
+    cards,
+  });
+}
+
+function counts(dataDir: string) {
+  const db = new Database(databaseFile(dataDir), { readonly: true });
+  try {
+    const one = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+    return {
+      cards: one("SELECT count(*) FROM cards WHERE set_id = 'checked'"),
+      pool: one("SELECT count(*) FROM card_pool WHERE set_id = 'checked'"),
+      indexed: one("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH 'checked'"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a second thread', () => {
+  it('refuses the same cards for the same reasons as one thread, and writes only the others', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    cleanups.push(() => warn.mockRestore());
+    const bad = [3, 4_000, 4_001, SIZE - 1];
+    const text = setText(bad);
+    const threaded = open(CHECK_WORKER);
+    const inline = open();
+    const byThread = await threaded.call('importSet', { fileName: 'checked.json', text });
+    const alone = await inline.call('importSet', { fileName: 'checked.json', text });
+
+    // The thread answered: the importing thread did not fall back to checking the cards itself.
+    expect(warn).not.toHaveBeenCalled();
+    expect(byThread.rejected).toEqual(alone.rejected);
+    expect(byThread.rejected.map((card) => card.index)).toEqual(bad);
+    expect(byThread.rejected[0].issues[0].path).toBe('/cost');
+    expect(byThread.imported).toBe(SIZE - bad.length);
+    expect(counts(threaded.dataDir)).toEqual({ cards: SIZE - bad.length, pool: SIZE - bad.length, indexed: SIZE - bad.length });
+    expect((await threaded.call('getCards', { ids: ['checked-3', 'checked-5'] })).map((card) => card.id)).toEqual(['checked-5']);
+  });
+
+  it('writes every card of a file without faults in one pass', async () => {
+    const { call, dataDir } = open(CHECK_WORKER);
+    const result = await call('importSet', { fileName: 'checked.json', text: setText([]) });
+    expect(result).toMatchObject({ imported: SIZE, rejected: [] });
+    expect(counts(dataDir)).toEqual({ cards: SIZE, pool: SIZE, indexed: SIZE });
+  });
+
+  it('reports a checking thread that failed, so the importing thread checks the cards itself', () => {
+    const system = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
+    const dir = mkdtempSync(join(tmpdir(), 'cw-import-checks-cache-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const checks = new ParallelCardChecks(
+      { workerFile: CHECK_WORKER, schemaCacheDir: schemaCacheDir(dir) },
+      ['{"type":'],
+      system,
+    );
+    try {
+      expect(checks.take(NO_PROGRESS)).toBeUndefined();
+    } finally {
+      checks.close();
+    }
+  });
+});
+
+it.skipIf(existsSync(CHECK_WORKER))(
+  'import checks on a second thread: SKIPPED until `npm run build` has made out/main/check-worker.js',
+  () => {
+    console.log('SKIPPED: out/main/check-worker.js is missing; `npm test` builds before vitest, `npx vitest` alone does not.');
+  },
+);
