@@ -37,7 +37,7 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   await page.getByTestId('set-row').filter({ hasText: 'Lantern Watch Sample Set' }).click();
   await page.getByTestId('new-card').click();
   await expect(page.getByTestId('card-editor')).toBeVisible();
-  await page.getByTestId('new-card-type').selectOption('lantern');
+  await page.getByTestId('card-type').selectOption('lantern');
   await field(page, '/name').fill('Kiln Glow');
   for (const chip of await field(page, '/faction').locator('button[data-value]').all()) {
     const wanted = (await chip.getAttribute('data-value')) === 'ember';

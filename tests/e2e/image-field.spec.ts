@@ -35,7 +35,7 @@ async function newLanternInArtGame(page: Page, name: string): Promise<void> {
   await page.getByTestId('nav-library').click();
   await page.getByTestId('set-row').filter({ hasText: 'Art Gallery' }).click();
   await page.getByTestId('new-card').click();
-  await page.getByTestId('new-card-type').selectOption('lantern');
+  await page.getByTestId('card-type').selectOption('lantern');
   await field(page, '/name').fill(name);
   await field(page, '/faction').locator('button[data-value="ember"]').click();
 }

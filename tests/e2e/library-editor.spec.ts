@@ -70,7 +70,7 @@ test('a new creature is built through the generated form, validated inline and s
   await page.getByTestId('new-card').click();
   const editor = page.getByTestId('card-editor');
   await expect(editor).toBeVisible();
-  await page.getByTestId('new-card-type').selectOption('creature');
+  await page.getByTestId('card-type').selectOption('creature');
 
   await field(page, '/name').fill(name);
   // Only red: switch red on and anything the type starts with (e.g. neutral) off.
@@ -156,4 +156,52 @@ test('editing an existing card saves the change to the database', async ({ page,
   expect(saved.name).toBe(renamed);
   expect(saved.flavor).toBe('Tempered twice.');
   expect(saved.type).toBe((JSON.parse(before.doc) as { type: string }).type);
+});
+
+test("changing a saved card's type keeps the fields both types have, and asks before dropping the others", async ({
+  page,
+  queryDb,
+}) => {
+  const [{ id }] = queryDb<{ id: string }>(
+    "SELECT id FROM cards WHERE json_extract(doc, '$.name') = 'Cinder Whelp' AND json_extract(doc, '$.type') = 'creature'",
+  );
+  await page.getByTestId('library-search').fill('Cinder Whelp');
+  await page.locator(`[data-testid="card-row"][data-card-id="${id}"]`).click();
+  await page.getByTestId('edit-card').click();
+  await field(page, '/flavor').fill('Now a spell.');
+
+  // Keeping the type leaves everything as it was.
+  const type = page.getByTestId('card-type');
+  await type.selectOption('spell');
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('Change “Cinder Whelp” to Spell?');
+  await expect(dialog).toContainText('Spell cards have no ATK, HP, SPD, AP, and Keywords: they are removed.');
+  await dialog.getByRole('button', { name: 'Keep Creature' }).click();
+  await expect(type).toHaveValue('creature');
+  await expect(field(page, '/atk')).toHaveValue('1');
+
+  await type.selectOption('spell');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(type).toHaveValue('spell');
+  await expect(field(page, '/atk')).toHaveCount(0);
+  await expect(field(page, '/name')).toHaveValue('Cinder Whelp');
+  await expect(field(page, '/cost')).toHaveValue('1');
+  await expect(field(page, '/flavor')).toHaveValue('Now a spell.');
+
+  // A spell needs rules text the creature did not have: saving waits for it.
+  await field(page, '/text').fill('Deal 1 damage.');
+  await page.getByTestId('save-card').click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+  const [row] = queryDb<DocRow>('SELECT doc FROM cards WHERE id = ?', id);
+  const doc = JSON.parse(row.doc) as Record<string, unknown>;
+  expect(doc).toMatchObject({
+    type: 'spell',
+    name: 'Cinder Whelp',
+    colors: ['red'],
+    cost: 1,
+    text: 'Deal 1 damage.',
+    flavor: 'Now a spell.',
+  });
+  expect(doc).not.toHaveProperty('atk');
+  expect(doc).not.toHaveProperty('keywords');
 });

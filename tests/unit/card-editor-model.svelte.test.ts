@@ -124,6 +124,42 @@ describe('CardEditorModel', () => {
     expect(input.onsaved).not.toHaveBeenCalled();
   });
 
+  it("changes a card's type keeping the shared fields, and asks before dropping filled-in ones", async () => {
+    const twoTypes = {
+      ...system,
+      cardTypes: [
+        system.cardTypes[0],
+        {
+          id: 'order',
+          label: 'Order',
+          layout: 'unit',
+          schema: {
+            type: 'object',
+            properties: { type: { const: 'order' }, name: { type: 'string' }, art: { 'x-kind': 'image' } },
+          },
+        },
+      ],
+    } as unknown as GameSystem;
+    const { model, deps } = setup(saved, [], twoTypes);
+    deps.confirm.mockResolvedValueOnce(false);
+    expect(await model.changeType('order')).toBe(false);
+    expect(deps.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Change “Scout” to Order?',
+        message: expect.stringMatching(/^Order cards have no Power: it is removed\./),
+        confirmLabel: 'Change to Order',
+      }),
+    );
+    expect(model.doc).toEqual(saved.doc);
+
+    expect(await model.changeType('order')).toBe(true);
+    expect(model.doc).toEqual({ type: 'order', name: 'Scout' });
+    expect(model.dirty).toBe(true);
+    model.recordHistory();
+    expect(model.undo()).toBe(true);
+    expect(model.doc).toEqual(saved.doc);
+  });
+
   it('asks before leaving with unsaved changes, and stays when told to', async () => {
     const { model, input, deps } = setup(saved);
     await model.back();

@@ -13,6 +13,7 @@ import {
   issuesShownAt,
   isSaveAllowed,
   notSavedMessage,
+  retypeDocument,
   saveBlockers,
   saveButtonTitle,
   type SaveState,
@@ -106,5 +107,48 @@ describe('issues at fields', () => {
     expect(issuesShownAt('/cost', ['/cost'], false)).toBe(true);
     expect(issuesShownAt('/keywords', ['/keywords/0/kw'], false)).toBe(true);
     expect(issuesShownAt('/key', ['/keywords'], false)).toBe(false);
+  });
+});
+
+describe('retypeDocument', () => {
+  const type = (id: string) => osmcg.cardTypes.find((cardType) => cardType.id === id)!;
+
+  it("keeps every field the new type also has, as typed, and takes the new type's defaults for the rest", () => {
+    const creature = {
+      ...freshDocument(type('creature')),
+      name: 'Ash Hound',
+      colors: ['red'],
+      cost: 3,
+      text: 'Fast.',
+      flavor: 'Smoke.',
+      atk: 4,
+    };
+    const { doc, dropped } = retypeDocument(creature, type('spell'));
+    expect(doc).toMatchObject({ type: 'spell', name: 'Ash Hound', colors: ['red'], cost: 3, text: 'Fast.', flavor: 'Smoke.' });
+    expect(doc).not.toHaveProperty('atk');
+    expect(Object.keys(doc)).toEqual(expect.arrayContaining(Object.keys(freshDocument(type('spell')))));
+    expect(dropped).toEqual(expect.arrayContaining(['atk', 'hp', 'spd', 'ap']));
+    expect(dropped).not.toContain('cost');
+  });
+
+  it('drops without naming them the fields left empty or, given what the card started from, still as they were', () => {
+    const fresh = freshDocument(type('creature'));
+    const untouched = { ...fresh, name: 'New', keywords: [] };
+    expect(retypeDocument(untouched, type('mission'), fresh).dropped).toEqual([]);
+    expect(retypeDocument(untouched, type('mission')).dropped).toEqual(expect.arrayContaining(['atk', 'hp']));
+  });
+
+  it('names every filled-in field the new type has no place for', () => {
+    const hero = {
+      ...freshDocument(type('hero')),
+      name: 'Pyra',
+      atk: 5,
+      abilities: [{ name: 'Blaze', text: 'Burn.' }],
+      text: 'Leads.',
+    };
+    const { doc, dropped } = retypeDocument(hero, type('objective'));
+    expect(dropped).toEqual(expect.arrayContaining(['atk', 'abilities', 'text']));
+    expect(doc.name).toBe('Pyra');
+    expect(doc.type).toBe('objective');
   });
 });

@@ -2,7 +2,7 @@
 // yet, and what the Save button says. Kept out of the runes model so vitest can check them.
 
 import type { CardDocument, CardRecord, CardSetInfo, CardTypeDef, GameSystem } from '../../../card-schema/system/format';
-import { defaultValueFor } from '../../../card-schema/system/resolve-schema';
+import { defaultValueFor, resolveSchema } from '../../../card-schema/system/resolve-schema';
 import type { ValidationIssue } from '../../../src-main/api/contract';
 
 /** A new card of `cardType`: the schema's defaults, its type and a name (empty unless defaulted). */
@@ -10,6 +10,38 @@ export function freshDocument(cardType: CardTypeDef): CardDocument {
   const value = defaultValueFor(cardType.schema, cardType.schema);
   const doc = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   return { ...doc, type: cardType.id, name: typeof doc.name === 'string' ? doc.name : '' };
+}
+
+/** A card given another type: its document, and the filled-in fields the new type has no place for. */
+export interface Retyped {
+  doc: CardDocument;
+  /** Top-level fields the new type lacks that hold something typed (not blank, not as `untouched` has it). */
+  dropped: string[];
+}
+
+/**
+ * `doc` as a card of type `to`: the new type's defaults, then every field of `doc` the new type
+ * also has, as it was (the checks then say whether it suits the new type). The name always stays.
+ * `untouched` is what the card held before anyone typed (a new card's defaults): fields still
+ * as it has them go without being named.
+ */
+export function retypeDocument(doc: CardDocument, to: CardTypeDef, untouched: Partial<CardDocument> = {}): Retyped {
+  const next: Record<string, unknown> = { ...freshDocument(to) };
+  const fields = new Set(Object.keys(resolveSchema(to.schema, to.schema).properties ?? {}));
+  const dropped: string[] = [];
+  for (const [field, value] of Object.entries(doc)) {
+    if (field === 'type') continue;
+    if (field === 'name' || fields.has(field)) next[field] = value;
+    else if (!isBlank(value) && JSON.stringify(value) !== JSON.stringify(untouched[field])) dropped.push(field);
+  }
+  return { doc: { ...next, type: to.id } as CardDocument, dropped };
+}
+
+/** Nothing typed: empty text, an empty list or object, or no value. */
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 export interface EditorSeed {

@@ -4,7 +4,7 @@
 // context), and cropping the art by hand in the preview (one undo step per drag). The view only
 // lays it out. Dependencies are injectable for tests.
 
-import { tick, untrack } from 'svelte';
+import { untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
@@ -12,6 +12,7 @@ import type { ImageSizeLookup } from '../../../card-schema/layout/art-warnings';
 import { isImageRef, withCrop } from '../../../card-schema/system/image-field';
 import { artFieldAt } from '../../../card-schema/layout/art-boxes';
 import { own } from '../../../card-schema/own-keys';
+import { pointerChild } from '../../../card-schema/system/resolve-schema';
 import type { ArtCropTarget } from '../lib/art-crop.svelte';
 import { cardDrawing, drawingWarnings, libraryImageSize, warningsByPath } from '../lib/layout-warnings';
 import type { ApiClient, TrashReceipt, ValidationIssue } from '../../../src-main/api/contract';
@@ -27,15 +28,19 @@ import {
   issuesShownAt,
   isSaveAllowed,
   notSavedMessage,
+  retypeDocument,
   saveBlockers,
   saveButtonTitle,
 } from './card-editor-state';
 import { EditHistory } from './edit-history';
 import type { FormContext } from './form-context';
-import { issueLabel } from './issue-label';
+import { fieldLabel, issueLabel } from './issue-label';
 import { storeImage, type ImageSource } from './image-field.svelte';
 
 const VALIDATE_DEBOUNCE_MS = 250;
+
+/** "a", "a and b", "a, b and c". */
+const listed = (names: readonly string[]) => new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(names);
 
 /** The editor's props; the model reads them through a getter, so always their current values. */
 export interface CardEditorInput {
@@ -274,14 +279,28 @@ export class CardEditorModel {
     }
   }
 
-  async changeType(typeId: string): Promise<void> {
+  /**
+   * Gives the card another type, keeping every field the new type also has; asks first when
+   * filled-in fields would go. False when nothing changed (the type picker then shows the old type).
+   */
+  async changeType(typeId: string): Promise<boolean> {
     const next = this.typeById(typeId);
-    if (!next) return;
-    this.doc = freshDocument(next);
-    this.issues = [];
-    // After the old fields are gone: a focused one reports a blur (a "touch") as it is removed.
-    await tick();
-    this.touched.clear();
+    if (!next || next.id === this.doc.type) return false;
+    const from = this.cardType;
+    // A new card's untouched fields are its type's defaults; every value of a saved card was chosen.
+    const { doc, dropped } = retypeDocument(this.doc, next, this.isNew && from ? freshDocument(from) : {});
+    if (dropped.length > 0) {
+      const names = dropped.map((field) => (from ? fieldLabel(from.schema, this.doc, pointerChild('', field)) : field));
+      const confirmed = await this.deps.confirm({
+        title: `Change “${this.doc.name || 'this card'}” to ${next.label}?`,
+        message: `${next.label} cards have no ${listed(names)}: ${dropped.length === 1 ? 'it is' : 'they are'} removed. Every other field stays as it is, and Undo brings the old type back.`,
+        confirmLabel: `Change to ${next.label}`,
+        cancelLabel: `Keep ${from?.label ?? 'the type'}`,
+      });
+      if (!confirmed) return false;
+    }
+    this.doc = doc;
+    return true;
   }
 
   /** Shows every issue and focuses the first field that has one. */

@@ -35,16 +35,21 @@ function step(root: JsonSchema, schema: JsonSchema | undefined, value: unknown, 
   return { schema: propertySchema, value: child, label: title ?? humanize(segment) };
 }
 
-export function issueLabel(issue: ValidationIssue, root: JsonSchema | undefined, doc: unknown): string {
-  if (!issue.path || !root) return issue.message;
+/** The form's labels along a JSON pointer, e.g. "Keywords › 1 › X" for "/keywords/0/x". */
+export function fieldLabel(root: JsonSchema, doc: unknown, pointer: string): string {
   const labels: string[] = [];
   let schema: JsonSchema | undefined = root;
   let value = doc;
-  for (const raw of issue.path.split('/').slice(1)) {
+  for (const raw of pointer.split('/').slice(1)) {
     const next = step(root, schema, value, unescape(raw));
     labels.push(next.label);
     schema = next.schema;
     value = next.value;
   }
-  return `${labels.join(' › ')}: ${issue.message}`;
+  return labels.join(' › ');
+}
+
+export function issueLabel(issue: ValidationIssue, root: JsonSchema | undefined, doc: unknown): string {
+  if (!issue.path || !root) return issue.message;
+  return `${fieldLabel(root, doc, issue.path)}: ${issue.message}`;
 }
