@@ -71,6 +71,10 @@ test('a new creature is built through the generated form, validated inline and s
   const editor = page.getByTestId('card-editor');
   await expect(editor).toBeVisible();
   await page.getByTestId('card-type').selectOption('creature');
+  // From "All cards" of a game with two sets, the card waits for its set to be chosen.
+  const set = page.getByTestId('card-set');
+  await expect(set.locator('option:checked')).toHaveText('Choose a set…');
+  await set.selectOption({ label: 'OSMCG Starter Set' });
 
   await field(page, '/name').fill(name);
   // Only red: switch red on and anything the type starts with (e.g. neutral) off.

@@ -39,7 +39,12 @@ const artSystem = {
   layouts: { unit: { background: '#ffffff', elements: [{ kind: 'image', field: 'art', x: 5, y: 10, w: 53, h: 35 }] } },
 } as unknown as GameSystem;
 const withArt = { id: 'c2', setId: 'set-a', doc: { type: 'unit', name: 'Lamp', art: { id: ART_ID } } } as unknown as CardRecord;
-const saved = { id: 'c1', setId: 'set-a', doc: { type: 'unit', name: 'Scout', power: 1 } } as unknown as CardRecord;
+const saved = {
+  id: 'c1',
+  setId: 'set-a',
+  systemId: 'unit-game',
+  doc: { type: 'unit', name: 'Scout', power: 1 },
+} as unknown as CardRecord;
 
 function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: GameSystem = system) {
   const input: CardEditorInput = {
@@ -63,6 +68,7 @@ function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: Gam
     showSuccess: vi.fn(),
     announceTrashed: vi.fn(),
     imageSize: vi.fn(() => ({ width: 400, height: 300 })),
+    lastUsedSets: { get: vi.fn(() => null), remember: vi.fn() },
   };
   const model = new CardEditorModel(() => input, deps as unknown as CardEditorDeps);
   return { model, input, deps };
@@ -79,7 +85,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('CardEditorModel', () => {
   it('starts a new card clean, and can save it once validation answered', async () => {
-    const { model } = setup(null);
+    const { model, deps, input } = setup(null);
     expect(model.isNew).toBe(true);
     expect(model.dirty).toBe(false);
     expect(model.setId).toBe('set-a');
@@ -88,6 +94,10 @@ describe('CardEditorModel', () => {
     await validate(model);
     expect(model.validating).toBe(false);
     expect(model.canSave).toBe(true);
+    // The set a new card went into is where the next one from "All cards" goes.
+    await model.save();
+    expect(input.onsaved).toHaveBeenCalled();
+    expect(deps.lastUsedSets.remember).toHaveBeenCalledWith('unit-game', 'set-a');
   });
 
   it('is dirty after an edit and clean again after saving', async () => {

@@ -31,10 +31,17 @@ const issues: ValidationIssue[] = [
 ];
 
 describe('editorSeed', () => {
-  it('starts a new card of the asked type (else the first) in the asked set (else the first)', () => {
-    const seed = editorSeed(osmcg, sets, null, null, secondType.id);
+  it('starts a new card of the asked type (else the first) in the asked set', () => {
+    const seed = editorSeed(osmcg, sets, null, 'set-a', secondType.id);
     expect(seed).toMatchObject({ type: secondType, setId: 'set-a', id: null, doc: { type: secondType.id } });
     expect(editorSeed(osmcg, sets, null, 'set-b', 'no-such-type')).toMatchObject({ type: firstType, setId: 'set-b' });
+  });
+
+  it('puts a new card from "All cards" in the set last used, else the only set, else asks', () => {
+    expect(editorSeed(osmcg, sets, null, null, undefined, 'set-b').setId).toBe('set-b');
+    expect(editorSeed(osmcg, sets, null, null, undefined, 'deleted-set').setId).toBeNull();
+    expect(editorSeed(osmcg, sets, null, null, undefined).setId).toBeNull();
+    expect(editorSeed(osmcg, sets.slice(1), null, null, undefined).setId).toBe('set-b');
     expect(editorSeed(osmcg, [], null, null, undefined).setId).toBeNull();
   });
 

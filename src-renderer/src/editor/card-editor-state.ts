@@ -52,18 +52,25 @@ export interface EditorSeed {
   id: string | null;
 }
 
-/** What the editor starts from: a private copy of the card, or a fresh card of the asked (or first) type. */
+/**
+ * What the editor starts from: a private copy of the card, or a fresh card of the asked (or first)
+ * type. A new card goes into the asked set, else the set last used for a new card of this game,
+ * else the game's only set; with several and no hint it waits for the designer to choose.
+ */
 export function editorSeed(
   system: GameSystem,
   sets: CardSetInfo[],
   card: CardRecord | null,
   initialSetId: string | null,
   initialTypeId: string | undefined,
+  lastUsedSetId: string | null = null,
 ): EditorSeed {
   const typeById = (id: string | undefined) => system.cardTypes.find((t) => t.id === id);
   const type = typeById(card?.doc.type) ?? typeById(initialTypeId) ?? system.cardTypes[0];
   const doc: CardDocument = card ? (JSON.parse(JSON.stringify(card.doc)) as CardDocument) : freshDocument(type);
-  return { type, doc, setId: card?.setId ?? initialSetId ?? sets[0]?.id ?? null, id: card?.id ?? null };
+  const known = (setId: string | null) => (sets.some((set) => set.id === setId) ? setId : null);
+  const setId = card?.setId ?? initialSetId ?? known(lastUsedSetId) ?? (sets.length === 1 ? sets[0].id : null);
+  return { type, doc, setId, id: card?.id ?? null };
 }
 
 /** Validation messages by the JSON pointer they are about. */

@@ -33,6 +33,7 @@ import {
   saveButtonTitle,
 } from './card-editor-state';
 import { EditHistory } from './edit-history';
+import { lastUsedSets, type LastUsedSets } from './last-used-set';
 import type { FormContext } from './form-context';
 import { fieldLabel, issueLabel } from './issue-label';
 import { storeImage, type ImageSource } from './image-field.svelte';
@@ -65,6 +66,8 @@ export interface CardEditorDeps {
   announceTrashed: (what: string, receipt: TrashReceipt) => void;
   /** The art's full pixel sizes, for the print resolution warning. */
   imageSize: ImageSizeLookup;
+  /** Where the last new card of each game went (the next one's set from "All cards"). */
+  lastUsedSets: LastUsedSets;
 }
 
 const appDeps: CardEditorDeps = {
@@ -73,6 +76,7 @@ const appDeps: CardEditorDeps = {
   showError,
   showSuccess,
   announceTrashed: (what, receipt) => trash.announce(what, receipt),
+  lastUsedSets,
   imageSize: libraryImageSize,
 };
 
@@ -139,7 +143,7 @@ export class CardEditorModel {
     // editor for another card).
     const seed = untrack(() => {
       const { system, sets, card, initialSetId, initialTypeId } = props();
-      return editorSeed(system, sets, card, initialSetId, initialTypeId);
+      return editorSeed(system, sets, card, initialSetId, initialTypeId, deps.lastUsedSets.get(system.id));
     });
     this.doc = seed.doc;
     this.setId = seed.setId;
@@ -230,6 +234,7 @@ export class CardEditorModel {
         this.deps.showError(notSavedMessage(result.issues.length));
         return;
       }
+      if (this.savedId === null) this.deps.lastUsedSets.remember(result.card.systemId, result.card.setId);
       this.savedId = result.card.id;
       this.baseline = JSON.stringify(snapshot);
       this.deps.showSuccess(`Saved “${result.card.doc.name}”`);
