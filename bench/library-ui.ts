@@ -277,6 +277,8 @@ async function measureKeystrokes(page: Page, host: RunningHost) {
   const times: number[] = [];
   const baseline: number[] = [];
   const phases: KeyPhases = { toRequest: [], request: [], toDom: [], toPaint: [] };
+  /** Each timed key's phases, for the slowest keys' breakdown in the log. */
+  const perKey: ({ total: number; key: string } & { [phase in keyof KeyPhases]: number })[] = [];
   let typed = 0;
   let untimed = 0;
   for (let round = 0; times.length < TIMED_KEYS; round++) {
@@ -309,6 +311,14 @@ async function measureKeystrokes(page: Page, host: RunningHost) {
           phases.request.push(request.responseEnd - request.startTime);
           phases.toDom.push(a.seen - request.responseEnd);
           phases.toPaint.push(a.end - a.seen);
+          perKey.push({
+            total: a.end - a.start,
+            key: query.slice(0, i),
+            toRequest: request.startTime - a.start,
+            request: request.responseEnd - request.startTime,
+            toDom: a.seen - request.responseEnd,
+            toPaint: a.end - a.seen,
+          });
         }
       }
       previous = expected;
@@ -316,7 +326,7 @@ async function measureKeystrokes(page: Page, host: RunningHost) {
     }
   }
   if ([...times, ...baseline].some((t) => !Number.isFinite(t) || t < 0)) throw new Error('a key event had no timestamp');
-  return { times, baseline, phases, typed, untimed };
+  return { times, baseline, phases, perKey, typed, untimed };
 }
 
 async function measureScrolling(page: Page, host: RunningHost) {
@@ -364,6 +374,16 @@ export async function measureLibraryUi(dataDir: string, dbFile: string, libraryS
         .map((v) => v.toFixed(1))
         .join(' ');
     console.log(`key → rows (ms): ${sorted(keys.times)}\nbaseline (ms): ${sorted(keys.baseline)}`);
+    const slowest = [...keys.perKey].sort((x, y) => y.total - x.total).slice(0, 6);
+    console.log(
+      'slowest keys (total: to request + round trip + to DOM + to paint, ms):\n' +
+        slowest
+          .map(
+            (k) =>
+              `  "${k.key}" ${k.total.toFixed(1)}: ${[k.toRequest, k.request, k.toDom, k.toPaint].map((v) => v.toFixed(1)).join(' + ')}`,
+          )
+          .join('\n'),
+    );
     const worst = (run: ScrollRun) => sorted(run.deltas).split(' ').slice(-10).join(' ');
     console.log(`slowest list frames (ms): ${worst(scroll.list)}\nslowest baseline frames (ms): ${worst(scroll.plain)}`);
 

@@ -31,17 +31,29 @@ class CardImages {
   private readonly sizes = new SvelteMap<string, ImageSize>();
   private readonly sizesAsked = new Set<string>();
   private sizeBatch: string[] = [];
+  private readonly decoded: HTMLImageElement[] = [];
+  private toFetch: { key: string; id: string; variant: ImageVariant }[] = [];
 
   get(id: string, variant: ImageVariant): LoadedImage | undefined {
     const key = `${variant}:${id}`;
     const hit = this.loaded.get(key);
     if (!hit && !this.requested.has(key)) {
       this.requested.add(key);
+      // Started in a task of their own: `get` is read while a list updates its rows, and each
+      // request costs the page a millisecond or more that would delay those rows' frame.
+      if (this.toFetch.length === 0) setTimeout(() => this.fetchAsked(), 0);
+      this.toFetch.push({ key, id, variant });
+    }
+    return hit;
+  }
+
+  private fetchAsked(): void {
+    const asked = this.toFetch;
+    this.toFetch = [];
+    for (const { key, id, variant } of asked)
       void this.fetch(id, variant).then((image) => {
         if (image) this.loaded.set(key, image);
       });
-    }
-    return hit;
   }
 
   /** The stored picture's full size (what the PDF prints), once the library has said it. */
@@ -73,18 +85,21 @@ class CardImages {
     try {
       const blob = await api.getImage({ id, variant });
       const url = URL.createObjectURL(new Blob([blob.bytes as BlobPart], { type: blob.mimeType }));
-      const size = await naturalSize(url);
-      return { url, ...size };
+      const decoded = await decodedImage(url);
+      // Thumbnails are held: list rows show them again and again, and an <img> given the URL of
+      // a held one finds it in the page's memory cache instead of loading and decoding the blob.
+      if (variant === 'thumb') this.decoded.push(decoded);
+      return { url, width: decoded.naturalWidth, height: decoded.naturalHeight };
     } catch {
       return undefined;
     }
   }
 }
 
-function naturalSize(url: string): Promise<{ width: number; height: number }> {
+function decodedImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
-    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onload = () => resolve(image);
     image.onerror = () => reject(new Error('The image could not be decoded'));
     image.src = url;
   });

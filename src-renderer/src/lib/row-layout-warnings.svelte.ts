@@ -28,9 +28,19 @@ export type Scheduler = (run: (timeLeft: () => number) => void) => void;
 /** Layout work per slice where the page cannot say how idle it is. */
 const FALLBACK_SLICE_MS = 6;
 
+/**
+ * Idle time given to one slice at most. An idle period can last 50 ms, and a search answer or a
+ * key that arrives during a slice waits for it to end: short slices keep that wait short.
+ */
+const MAX_IDLE_SLICE_MS = 4;
+
 /** In the page's idle time (none while a list scrolls flat out), else in short timed slices. */
 const whenIdle: Scheduler = (run) => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback((deadline) => run(() => deadline.timeRemaining()));
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback((deadline) => {
+      const until = performance.now() + MAX_IDLE_SLICE_MS;
+      run(() => Math.min(deadline.timeRemaining(), until - performance.now()));
+    });
   else
     setTimeout(() => {
       const until = performance.now() + FALLBACK_SLICE_MS;
