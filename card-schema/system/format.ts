@@ -128,6 +128,8 @@ export interface IdentityValue {
   color: string;
   /** A neutral value fits every identity (OSMCG's colorless cards). */
   neutral?: boolean;
+  /** A card holding this value holds no other (OSMCG's Neutral: colorless or colored, not both). */
+  exclusive?: boolean;
 }
 
 export interface CardTypeDef {

@@ -8,6 +8,8 @@ import { own } from '../../card-schema/own-keys';
 import type { ValidationIssue } from '../api/contract';
 import { plainSchemaCompiler, type SchemaCompiler } from './compiled-schemas';
 import { cardLimitIssue } from './card-limits';
+import { exclusiveClash } from '../../card-schema/system/exclusive-identity';
+import { pointerChild } from '../../card-schema/system/resolve-schema';
 
 /** `schemas` compiles each card type's schema (the app's loads it from its cache of compiled schemas). */
 export function createCardValidator(
@@ -31,9 +33,24 @@ export function createCardValidator(
       const what = type === undefined ? 'Card type is required' : `Unknown card type ${JSON.stringify(type)}`;
       return [{ path: '/type', message: `${what}; ${system.name} has ${typeList}` }];
     }
-    if (entry.validate(doc)) return [];
+    if (entry.validate(doc)) return identityIssues(system, doc as Record<string, unknown>);
     return friendlyIssues(entry.validate.errors ?? [], entry.schema, doc);
   };
+}
+
+/** A valid card's identity mixing an exclusive value with others (the schema cannot say it). */
+function identityIssues(system: GameSystem, doc: Record<string, unknown>): ValidationIssue[] {
+  const identity = system.identity;
+  const values = identity ? own(doc, identity.field) : undefined;
+  const clash = identity && Array.isArray(values) ? exclusiveClash(identity, values) : undefined;
+  if (!identity || !clash) return [];
+  const kind = identity.label.toLowerCase();
+  return [
+    {
+      path: pointerChild('', identity.field),
+      message: `${clash.label} cannot be combined with another ${kind}: choose ${clash.label} alone, or other ${kind} values without it`,
+    },
+  ];
 }
 
 // Pointer steps come from the card ("/constructor" for an unknown field named so): follow own

@@ -16,6 +16,17 @@ describe('OSMCG card validation', () => {
     ).toEqual([]);
   });
 
+  it('refuses Neutral (exclusive) beside another color, and accepts each alone', () => {
+    expect(validate({ ...creature, colors: ['red', 'neutral'] })).toEqual([
+      {
+        path: '/colors',
+        message: 'Neutral cannot be combined with another color: choose Neutral alone, or other color values without it',
+      },
+    ]);
+    expect(validate({ ...creature, colors: ['neutral'] })).toEqual([]);
+    expect(validate({ ...creature, colors: ['red', 'blue'] })).toEqual([]);
+  });
+
   it('names a missing or out-of-range stat by its title', () => {
     const { hp: _hp, ...noHp } = creature;
     expect(validate(noHp)).toEqual([{ path: '/hp', message: 'HP is required' }]);
