@@ -83,6 +83,13 @@ test('a new creature is built through the generated form, validated inline and s
     const wanted = (await chip.getAttribute('data-value')) === 'red';
     if ((await chip.getAttribute('aria-pressed')) !== String(wanted)) await chip.click();
   }
+  // Neutral is exclusive: choosing it switches Red off, and choosing Red switches it off again.
+  const chip = (color: string) => field(page, '/colors').locator(`button[data-value="${color}"]`);
+  await chip('neutral').click();
+  await expect(chip('neutral')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chip('red')).toHaveAttribute('aria-pressed', 'false');
+  await chip('red').click();
+  await expect(chip('neutral')).toHaveAttribute('aria-pressed', 'false');
   await field(page, '/cost').fill('3');
   await field(page, '/atk').fill('2');
   await field(page, '/hp').fill('4');
@@ -208,4 +215,31 @@ test("changing a saved card's type keeps the fields both types have, and asks be
   });
   expect(doc).not.toHaveProperty('atk');
   expect(doc).not.toHaveProperty('keywords');
+});
+
+test('duplicating a card opens a new card with all its fields, saved beside the original', async ({ page, queryDb }) => {
+  const [original] = queryDb<{ id: string; set_id: string; doc: string }>(
+    "SELECT id, set_id, doc FROM cards WHERE json_extract(doc, '$.name') = 'Cinder Whelp'",
+  );
+  await page.getByTestId('library-search').fill('Cinder Whelp');
+  await page.locator(`[data-testid="card-row"][data-card-id="${original.id}"]`).click();
+  await page.getByTestId('duplicate-card').click();
+
+  await expect(field(page, '/name')).toHaveValue('Cinder Whelp (copy)');
+  await expect(page.getByTestId('card-set').locator('option:checked')).toHaveText('OSMCG Starter Set');
+  await field(page, '/atk').fill('2');
+  await page.getByTestId('save-card').click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+
+  const copies = queryDb<{ id: string; set_id: string; doc: string }>(
+    "SELECT id, set_id, doc FROM cards WHERE json_extract(doc, '$.name') = 'Cinder Whelp (copy)'",
+  );
+  expect(copies).toHaveLength(1);
+  expect(copies[0].id).not.toBe(original.id);
+  expect(copies[0].set_id).toBe(original.set_id);
+  const { name: _name, atk: _atk, ...rest } = JSON.parse(original.doc) as Record<string, unknown>;
+  expect(JSON.parse(copies[0].doc)).toEqual({ ...rest, name: 'Cinder Whelp (copy)', atk: 2 });
+  // The original is as it was.
+  const [after] = queryDb<{ doc: string }>('SELECT doc FROM cards WHERE id = ?', original.id);
+  expect(after.doc).toBe(original.doc);
 });

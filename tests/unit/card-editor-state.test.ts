@@ -32,22 +32,32 @@ const issues: ValidationIssue[] = [
 
 describe('editorSeed', () => {
   it('starts a new card of the asked type (else the first) in the asked set', () => {
-    const seed = editorSeed(osmcg, sets, null, 'set-a', secondType.id);
+    const seed = editorSeed(osmcg, sets, { card: null, setId: 'set-a', typeId: secondType.id });
     expect(seed).toMatchObject({ type: secondType, setId: 'set-a', id: null, doc: { type: secondType.id } });
-    expect(editorSeed(osmcg, sets, null, 'set-b', 'no-such-type')).toMatchObject({ type: firstType, setId: 'set-b' });
+    expect(editorSeed(osmcg, sets, { card: null, setId: 'set-b', typeId: 'no-such-type' })).toMatchObject({
+      type: firstType,
+      setId: 'set-b',
+    });
   });
 
   it('puts a new card from "All cards" in the set last used, else the only set, else asks', () => {
-    expect(editorSeed(osmcg, sets, null, null, undefined, 'set-b').setId).toBe('set-b');
-    expect(editorSeed(osmcg, sets, null, null, undefined, 'deleted-set').setId).toBeNull();
-    expect(editorSeed(osmcg, sets, null, null, undefined).setId).toBeNull();
-    expect(editorSeed(osmcg, sets.slice(1), null, null, undefined).setId).toBe('set-b');
-    expect(editorSeed(osmcg, [], null, null, undefined).setId).toBeNull();
+    expect(editorSeed(osmcg, sets, { card: null, lastUsedSetId: 'set-b' }).setId).toBe('set-b');
+    expect(editorSeed(osmcg, sets, { card: null, lastUsedSetId: 'deleted-set' }).setId).toBeNull();
+    expect(editorSeed(osmcg, sets, { card: null }).setId).toBeNull();
+    expect(editorSeed(osmcg, sets.slice(1), { card: null }).setId).toBe('set-b');
+    expect(editorSeed(osmcg, [], { card: null }).setId).toBeNull();
+  });
+
+  it('starts a duplicate as a new card holding a private copy of the original', () => {
+    const copyOf = { type: secondType.id, name: 'Ember (copy)', tags: ['x'] };
+    const seed = editorSeed(osmcg, sets, { card: null, setId: 'set-b', copyOf });
+    expect(seed).toMatchObject({ type: secondType, setId: 'set-b', id: null, doc: copyOf });
+    expect(seed.doc.tags).not.toBe(copyOf.tags);
   });
 
   it('edits a private copy of an existing card', () => {
     const card = { id: 'c1', setId: 'set-b', doc: { type: secondType.id, name: 'Ember', tags: ['x'] } } as unknown as CardRecord;
-    const seed = editorSeed(osmcg, sets, card, 'set-a', firstType.id);
+    const seed = editorSeed(osmcg, sets, { card, setId: 'set-a', typeId: firstType.id });
     expect(seed).toMatchObject({ type: secondType, setId: 'set-b', id: 'c1', doc: card.doc });
     expect(seed.doc).not.toBe(card.doc);
     expect(seed.doc.tags).not.toBe(card.doc.tags);

@@ -52,22 +52,31 @@ export interface EditorSeed {
   id: string | null;
 }
 
+export interface SeedRequest {
+  /** The card to edit; null for a new card. */
+  card: CardRecord | null;
+  /** A new card's set, when one was chosen (the library's current set). */
+  setId?: string | null;
+  /** A new card's type (the library's type filter). */
+  typeId?: string;
+  /** The set the last new card of this game went into. */
+  lastUsedSetId?: string | null;
+  /** A new card that starts as a copy of this document (Duplicate). */
+  copyOf?: CardDocument;
+}
+
 /**
- * What the editor starts from: a private copy of the card, or a fresh card of the asked (or first)
- * type. A new card goes into the asked set, else the set last used for a new card of this game,
- * else the game's only set; with several and no hint it waits for the designer to choose.
+ * What the editor starts from: a private copy of the card, a copy of the duplicated one, or a fresh
+ * card of the asked (or first) type. A new card goes into the asked set, else the set last used
+ * for a new card of this game, else the game's only set; with several and no hint it waits for
+ * the designer to choose.
  */
-export function editorSeed(
-  system: GameSystem,
-  sets: CardSetInfo[],
-  card: CardRecord | null,
-  initialSetId: string | null,
-  initialTypeId: string | undefined,
-  lastUsedSetId: string | null = null,
-): EditorSeed {
+export function editorSeed(system: GameSystem, sets: CardSetInfo[], request: SeedRequest): EditorSeed {
+  const { card, setId: initialSetId = null, typeId: initialTypeId, lastUsedSetId = null, copyOf } = request;
+  const source = card?.doc ?? copyOf;
   const typeById = (id: string | undefined) => system.cardTypes.find((t) => t.id === id);
-  const type = typeById(card?.doc.type) ?? typeById(initialTypeId) ?? system.cardTypes[0];
-  const doc: CardDocument = card ? (JSON.parse(JSON.stringify(card.doc)) as CardDocument) : freshDocument(type);
+  const type = typeById(source?.type) ?? typeById(initialTypeId) ?? system.cardTypes[0];
+  const doc: CardDocument = source ? (JSON.parse(JSON.stringify(source)) as CardDocument) : freshDocument(type);
   const known = (setId: string | null) => (sets.some((set) => set.id === setId) ? setId : null);
   const setId = card?.setId ?? initialSetId ?? known(lastUsedSetId) ?? (sets.length === 1 ? sets[0].id : null);
   return { type, doc, setId, id: card?.id ?? null };

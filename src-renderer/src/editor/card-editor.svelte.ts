@@ -52,6 +52,8 @@ export interface CardEditorInput {
   readonly card: CardRecord | null;
   readonly initialSetId: string | null;
   readonly initialTypeId?: string;
+  /** A new card that starts as a copy of this document (Duplicate). */
+  readonly copyOf?: CardDocument;
   readonly onclose: () => void;
   readonly onsaved: (card: CardRecord) => void;
   readonly ondeleted: () => void;
@@ -142,8 +144,9 @@ export class CardEditorModel {
     // The props only seed the private copy (read untracked, once: the library remounts the
     // editor for another card).
     const seed = untrack(() => {
-      const { system, sets, card, initialSetId, initialTypeId } = props();
-      return editorSeed(system, sets, card, initialSetId, initialTypeId, deps.lastUsedSets.get(system.id));
+      const { system, sets, card, initialSetId, initialTypeId, copyOf } = props();
+      const lastUsedSetId = deps.lastUsedSets.get(system.id);
+      return editorSeed(system, sets, { card, setId: initialSetId, typeId: initialTypeId, lastUsedSetId, copyOf });
     });
     this.doc = seed.doc;
     this.setId = seed.setId;
