@@ -39,7 +39,9 @@ function labelsOf(system: GameSystem): Labels {
 export function buildSearchText(doc: CardDocument, system?: GameSystem): string {
   const parts = new Set<string>();
   const labels = system ? labelsOf(system) : undefined;
-  add(parts, labels?.types.get(doc.type) ?? doc.type);
+  // An import indexes cards while another thread checks them: a document may lack its type yet.
+  const type: unknown = doc.type;
+  if (typeof type === 'string') add(parts, labels?.types.get(type) ?? type);
 
   for (const field in doc) {
     if (Object.hasOwn(doc, field) && !SKIPPED_TOP_LEVEL.has(field)) collectStrings(doc[field], parts);

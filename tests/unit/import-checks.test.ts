@@ -38,7 +38,7 @@ function open(checkWorker?: string) {
   return { app, call: apiCaller(app), dataDir };
 }
 
-/** Cards of one set; those at `bad` break the schema in three different ways. */
+/** Cards of one set; those at `bad` break the schema in four different ways (one has no type at all). */
 function setText(bad: readonly number[]): string {
   const cards = Array.from({ length: SIZE }, (_, i) => {
     const doc: Record<string, unknown> = {
@@ -52,7 +52,8 @@ function setText(bad: readonly number[]): string {
       ap: 2,
       text: 'A card.',
     };
-    if (bad.includes(i)) [() => (doc.cost = 'two'), () => delete doc.hp, () => (doc.type = 'dragon')][i % 3]();
+    if (bad.includes(i))
+      [() => (doc.cost = 'two'), () => delete doc.hp, () => (doc.type = 'dragon'), () => delete doc.type][i % 4]();
     return { id: `checked-${i}`, doc };
   });
   return JSON.stringify({
@@ -81,7 +82,7 @@ describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a s
   it('refuses the same cards for the same reasons as one thread, and writes only the others', async () => {
     const warn = vi.spyOn(console, 'warn');
     cleanups.push(() => warn.mockRestore());
-    const bad = [3, 4_000, 4_001, SIZE - 1];
+    const bad = [3, 4_000, 4_001, 4_002, SIZE - 1];
     const text = setText(bad);
     const threaded = open(CHECK_WORKER);
     const inline = open();
@@ -92,7 +93,9 @@ describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a s
     expect(warn).not.toHaveBeenCalled();
     expect(byThread.rejected).toEqual(alone.rejected);
     expect(byThread.rejected.map((card) => card.index)).toEqual(bad);
-    expect(byThread.rejected[0].issues[0].path).toBe('/cost');
+    const issueOf = (index: number) => byThread.rejected.find((card) => card.index === index)?.issues[0];
+    expect(issueOf(4_000)?.path).toBe('/cost');
+    expect(issueOf(3)).toMatchObject({ path: '/type', message: expect.stringMatching(/^Card type is required/) });
     expect(byThread.imported).toBe(SIZE - bad.length);
     expect(counts(threaded.dataDir)).toEqual({ cards: SIZE - bad.length, pool: SIZE - bad.length, indexed: SIZE - bad.length });
     expect((await threaded.call('getCards', { ids: ['checked-3', 'checked-5'] })).map((card) => card.id)).toEqual(['checked-5']);
