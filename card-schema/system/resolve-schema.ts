@@ -60,7 +60,8 @@ export function resolveSchema(root: JsonSchema, schema: JsonSchema): JsonSchema 
   return current;
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
+/** Equal as JSON values (objects and lists compared by their JSON text). */
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   return JSON.stringify(a) === JSON.stringify(b);

@@ -40,7 +40,7 @@ function answer(input: CheckInput): void {
 
 parentPort!.once('message', (input: CheckInput) => {
   answer(input);
-  // The parsed file is garbage once this handler is done: give its pages back before the thread
-  // ends (an ended thread's pages stay with the process, see jobs/executors.ts).
+  // The cards' JSON and their parsed documents are garbage once this handler is done: give their
+  // pages back before the thread ends (an ended thread's pages stay with the process, see jobs/executors.ts).
   setImmediate(collectGarbageNow);
 });

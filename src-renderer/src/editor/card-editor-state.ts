@@ -2,7 +2,7 @@
 // yet, and what the Save button says. Kept out of the runes model so vitest can check them.
 
 import type { CardDocument, CardRecord, CardSetInfo, CardTypeDef, GameSystem } from '../../../card-schema/system/format';
-import { defaultValueFor, resolveSchema } from '../../../card-schema/system/resolve-schema';
+import { defaultValueFor, resolveSchema, sameJson } from '../../../card-schema/system/resolve-schema';
 import type { ValidationIssue } from '../../../src-main/api/contract';
 
 /** A new card of `cardType`: the schema's defaults, its type and a name (empty unless defaulted). */
@@ -32,7 +32,7 @@ export function retypeDocument(doc: CardDocument, to: CardTypeDef, untouched: Pa
   for (const [field, value] of Object.entries(doc)) {
     if (field === 'type') continue;
     if (field === 'name' || fields.has(field)) next[field] = value;
-    else if (!isBlank(value) && JSON.stringify(value) !== JSON.stringify(untouched[field])) dropped.push(field);
+    else if (!isBlank(value) && !sameJson(value, untouched[field])) dropped.push(field);
   }
   return { doc: { ...next, type: to.id } as CardDocument, dropped };
 }

@@ -40,7 +40,7 @@ import { storeImage, type ImageSource } from './image-field.svelte';
 
 const VALIDATE_DEBOUNCE_MS = 250;
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a and b", "a, b, and c" (the English list format). */
 const listed = (names: readonly string[]) => new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(names);
 
 /** The editor's props; the model reads them through a getter, so always their current values. */
