@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlossaryEntry } from '../../card-schema/system/format';
 import { loadGameSystems } from '../../src-main/services/game-systems';
-import { groupGlossary, removeGameMessage, sectionLabel, valueText } from '../../src-renderer/src/games/game-facts';
+import {
+  drawText,
+  groupGlossary,
+  openingHandText,
+  removeGameMessage,
+  sectionLabel,
+  valueText,
+} from '../../src-renderer/src/games/game-facts';
 import { ROOT } from './systems/harness';
 
 const { systems } = loadGameSystems(join(ROOT, 'card-schema/systems'));
@@ -47,6 +54,27 @@ describe('board wording', () => {
     expect(valueText(osmcg, undefined)).toBe('—');
     expect(valueText(osmcg, { leaderField: 'startingMana' })).toMatch(/^the \S.*'s \S/);
     expect(valueText(osmcg, { leaderField: 'noSuchField' })).toMatch(/'s noSuchField$/);
+  });
+});
+
+describe('opening hand and draw wording (each game as its system file says)', () => {
+  const game = (id: string) => systems.find((system) => system.id === id)!;
+
+  it('words each kind of mulligan, never "no mulligan" for one that exists', () => {
+    expect(openingHandText(osmcg.board)).toMatch(/^7 cards, London mulligan/);
+    const miscrits = game('miscrits');
+    expect(miscrits.board.mulligan).toBe('smaller');
+    expect(openingHandText(miscrits.board)).toContain('mulligan to one card fewer');
+    expect(openingHandText(miscrits.board)).not.toContain('no mulligan');
+    expect(openingHandText({ ...miscrits.board, freeMulligans: 1 })).toContain('one card fewer after 1 free');
+    expect(openingHandText(game('muhq').board)).toContain('no mulligan');
+  });
+
+  it('words a draw up to a hand size instead of "0 per turn"', () => {
+    const muhq = game('muhq');
+    expect(muhq.board.drawUpTo).toBe(3);
+    expect(drawText(muhq)).toMatch(/^up to 3 in hand at each new turn, from \S/);
+    expect(drawText(osmcg)).toMatch(/^1 per turn from \S/);
   });
 });
 

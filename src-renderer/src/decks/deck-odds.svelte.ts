@@ -12,6 +12,7 @@ import {
   type OddsTarget,
   type SimulationResult,
 } from '../../../card-schema/deck/odds';
+import { describeMulligan } from '../../../card-schema/playtest/describe-board';
 import type { BoardSetup } from '../../../card-schema/playtest/format';
 import { own } from '../../../card-schema/own-keys';
 import type { DeckInputs } from './deck-stats.svelte';
@@ -190,12 +191,7 @@ export class DeckOddsModel {
       board.drawUpTo !== undefined
         ? `then refill to ${board.drawUpTo} each turn (hand played out)`
         : `then ${board.drawPerTurn} per turn`;
-    const mulligan =
-      board.mulligan === 'london'
-        ? 'London mulligan (redraw, then put one card per mulligan on the bottom)'
-        : board.mulligan === 'smaller'
-          ? `mulligan to one card fewer${board.freeMulligans ? ` after ${board.freeMulligans} free` : ''}`
-          : 'no mulligan';
+    const mulligan = describeMulligan(board);
     const must = board.openingHandMustInclude ? `; a hand without a ${board.openingHandMustInclude.label} is redrawn` : '';
     const policy =
       board.mulligan === 'none' ? '' : ' Simulated play sends back every hand without a wanted card while a mulligan is allowed.';

@@ -1,7 +1,8 @@
 // How the Games view words a game's rules: pure functions of the system, so they are unit-tested
 // without a browser.
 
-import type { ValueSource } from '../../../card-schema/playtest/format';
+import { describeMulligan } from '../../../card-schema/playtest/describe-board';
+import type { BoardSetup, ValueSource } from '../../../card-schema/playtest/format';
 import type { GameSystem, GlossaryEntry } from '../../../card-schema/system/format';
 
 /** Glossary entries whose term or text holds the filter (any case), grouped by category in order of first appearance. */
@@ -26,6 +27,20 @@ export function valueText(system: GameSystem, value: ValueSource | undefined): s
   const leaderType = system.cardTypes.find((t) => leader?.types.includes(t.id));
   const title = leaderType?.schema.properties?.[value.leaderField]?.title ?? value.leaderField;
   return `the ${leader?.label ?? 'leader'}'s ${title}`;
+}
+
+/** "7 cards, London mulligan (…)", "5 cards, no mulligan; must hold a Basic Miscrit". */
+export function openingHandText(board: BoardSetup): string {
+  const hand = `${board.openingHand} ${board.openingHand === 1 ? 'card' : 'cards'}, ${describeMulligan(board)}`;
+  return board.openingHandMustInclude ? `${hand}; must hold ${board.openingHandMustInclude.label}` : hand;
+}
+
+/** "1 per turn from Main deck", or "up to 3 in hand at each new turn, from Main deck". */
+export function drawText(system: GameSystem): string {
+  const { board } = system;
+  const from = sectionLabel(system, board.deckSection);
+  if (board.drawUpTo !== undefined) return `up to ${board.drawUpTo} in hand at each new turn, from ${from}`;
+  return `${board.drawPerTurn} per turn from ${from}`;
 }
 
 /** What removing a game takes with it, for the confirmation. */
