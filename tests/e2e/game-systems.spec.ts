@@ -3,7 +3,8 @@
 // remove the game again. Also: drafting a muhq's game store pick by pick.
 // Each step is checked where it lands: the system folder on disk and the rows in SQLite.
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -113,6 +114,38 @@ test('a designer imports a game bundle, authors a card for it and builds a legal
   expect(existsSync(join(dataDir, 'systems', 'lantern-watch'))).toBe(false);
   expect(queryDb("SELECT id FROM sets WHERE system_id = 'lantern-watch'")).toEqual([]);
   expect(queryDb("SELECT id FROM decks WHERE system_id = 'lantern-watch'")).toEqual([]);
+});
+
+test('a bundle whose cards break its schema lists each refused card with its reason at the top of the report', async ({
+  page,
+  queryDb,
+}) => {
+  const bundle = JSON.parse(readFileSync(BUNDLE, 'utf8')) as {
+    sets: { cards: { id: string; doc: Record<string, unknown> }[] }[];
+  };
+  const [, quill, third] = bundle.sets[0].cards;
+  quill.doc.oil = 'four';
+  delete third.doc.name;
+  const file = join(mkdtempSync(join(tmpdir(), 'cardwright-bundle-')), 'lantern-watch-broken.cardwright-system.json');
+  writeFileSync(file, JSON.stringify(bundle));
+
+  await page.getByTestId('nav-games').click();
+  await page.getByTestId('import-game-file').setInputFiles(file);
+  const report = page.getByTestId('game-import-report');
+  const refused = report.getByTestId('game-import-rejected');
+  await expect(refused).toContainText('2 cards were not imported');
+  await expect(refused).toContainText('“Lantern Watch Sample Set”');
+  const cards = refused.getByTestId('rejected-cards').locator(':scope > li');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('Marrow Quill');
+  await expect(cards.nth(0)).toContainText('card #2 in the file');
+  await expect(cards.nth(0)).toContainText('/oil');
+  await expect(cards.nth(1)).toContainText('card #3 in the file');
+  await expect(cards.nth(1)).toContainText('name');
+  // The reasons come before the per-set counts.
+  const text = (await report.textContent()) ?? '';
+  expect(text.indexOf('/oil')).toBeLessThan(text.indexOf(': 16 cards, 2 rejected'));
+  expect(queryDb('SELECT count(*) AS n FROM cards WHERE set_id = ?', 'lantern-watch-sample')).toEqual([{ n: 16 }]);
 });
 
 test("a muhq's game store is drafted pick by pick and saved as a deck", async ({ page, queryDb }) => {
