@@ -17,6 +17,7 @@ import { tooDeepPath } from '../api/json-depth';
 import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-schema';
 import { unsupportedPattern } from './schema-patterns';
 import { badReminder } from './reminder-templates';
+import { cardRefProblem } from '../../card-schema/system/card-ref';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
@@ -162,8 +163,17 @@ function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[
   );
 }
 
-/** What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming parameters. */
-const schemaProblems: SchemaCheck = (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path);
+/**
+ * What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming
+ * parameters, card references naming the game's card types (`typeIds`).
+ */
+function schemaProblemsOf(typeIds: readonly string[]): SchemaCheck {
+  const badCardRef: SchemaCheck = (schema, path) => {
+    const problem = cardRefProblem(schema, typeIds);
+    return problem && { path: `${path}${problem.suffix}`, reason: problem.reason };
+  };
+  return (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path) ?? badCardRef(schema, path);
+}
 
 /**
  * Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason.
@@ -189,6 +199,7 @@ export function loadGameSystem(dir: string, schemas: SchemaCompiler = defaultCom
   const definitions = (
     typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})
   ) as Record<string, JsonSchema>;
+  const schemaProblems = schemaProblemsOf(file.cardTypes.map((cardType) => String(cardType.id)));
   const badDefinition = findInSchemas(definitions, schemaProblems);
   if (badDefinition) {
     const [where, base] =
