@@ -13,6 +13,15 @@ test('an evolution base is picked with the keyboard from the searchable picker',
   await expect(input).toHaveValue('Emberkit');
   await expect(input).toHaveAttribute('role', 'combobox');
 
+  // Focus opens nothing; ↓ lists the cards matching what the field holds, Esc closes the list.
+  await input.focus();
+  await expect(page.getByTestId('card-ref-options')).toBeHidden();
+  await input.press('ArrowDown');
+  await expect(page.getByTestId('card-ref-option').first()).toContainText('Emberkit');
+  await input.press('Escape');
+  await expect(page.getByTestId('card-ref-options')).toBeHidden();
+  await expect(page.getByTestId('card-editor')).toBeVisible();
+
   // A name no card has: kept, with a warning.
   await input.fill('Nobodykit');
   await expect(page.getByTestId('card-ref-missing')).toContainText('No card named “Nobodykit”');
