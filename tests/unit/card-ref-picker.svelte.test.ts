@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { loadGameSystem } from '../../src-main/services/game-systems';
-import { CardRefPicker, type CardRefCalls } from '../../src-renderer/src/editor/card-ref-picker.svelte';
+import { CardRefPicker, exactNameQuery, type CardRefCalls } from '../../src-renderer/src/editor/card-ref-picker.svelte';
 
 vi.mock('../../src-renderer/src/api/client', () => ({ api: {} }));
 
@@ -25,7 +25,12 @@ describe('CardRefPicker', () => {
     { id: 'wilds', systemId: 'miscrits', name: 'Wilds', description: '', cardCount: 3, updatedAt: '' },
   ];
   const calls: CardRefCalls = {
-    search: async (query) => library.filter((c) => c.doc.name.toLowerCase().startsWith(query.toLowerCase())),
+    // Typed text: names starting with it; name="…": that whole name (as the library search does).
+    search: async (query) => {
+      const exact = /^name="(.*)"$/.exec(query);
+      if (exact) return library.filter((c) => c.doc.name.toLowerCase() === exact[1].toLowerCase());
+      return library.filter((c) => c.doc.name.toLowerCase().startsWith(query.toLowerCase()));
+    },
     sets: async () => sets,
   };
 
@@ -58,6 +63,11 @@ describe('CardRefPicker', () => {
     answers[0](library);
     await first;
     expect(picker.options.map((o) => o.name)).toEqual(['Puddlefin']);
+  });
+
+  it('checks a name by a search for the whole name, whatever syntax the name holds', () => {
+    expect(exactNameQuery(' Emberkit ')).toBe('name="Emberkit"');
+    expect(exactNameQuery('-Zed: the "Quiet"')).toBe('Zed the Quiet');
   });
 
   it('warns when no card has the stored name (any letter case is the same name)', async () => {

@@ -31,6 +31,20 @@ export interface PickerOption {
   setName: string;
 }
 
+/**
+ * A search for cards whose whole name is `name` (`name="…"`, any letter case), so a name holding
+ * query syntax (`-`, `:`) is not read as it. The query language has no escape for `"`: such a
+ * name is searched by its words alone, and the answer is still compared name by name.
+ */
+export function exactNameQuery(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed.includes('"')) return `name="${trimmed}"`;
+  return trimmed
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 export class CardRefPicker {
@@ -88,8 +102,7 @@ export class CardRefPicker {
       this.missing = null;
       return;
     }
-    // The name index puts names starting with the words first, the shortest (the exact one) ahead.
-    const records = await this.#calls.search(name, 20);
+    const records = await this.#calls.search(exactNameQuery(name), 20);
     if (checked === this.#checked) this.missing = !records.some((r) => sameName(r.doc.name, name));
   }
 
