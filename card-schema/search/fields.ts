@@ -6,6 +6,7 @@
 // property, so `keywords:haste` reads the same as `kw:haste`.
 
 import type { GameSystem } from '../system/format';
+import { enumLabel } from '../system/enum-labels';
 import type { FieldPath } from './query';
 import { schemaLeaves, type FieldChoice, type SearchFieldKind } from './schema-leaves';
 
@@ -158,7 +159,9 @@ function readFields(system: GameSystem): SearchField[] {
       identity !== undefined && leaf.path[0] === identity.field && leaf.path.every((step, i) => i === 0 || step === '*');
     const choices = [...leaf.choices.values()].map((choice) => {
       const identityLabel = isIdentity ? identity.values.find((value) => value.id === choice.value)?.label : undefined;
-      return identityLabel ? { value: choice.value, label: identityLabel } : choice;
+      // The game's enum labels (system.json enumLabels): `stage:evolution` and `stage:Evolved` alike.
+      const label = identityLabel ?? (isIdentity ? undefined : enumLabel(system, leaf.key, choice.value));
+      return label ? { value: choice.value, label } : choice;
     });
     const extraNames = isIdentity ? [identity.label, 'identity'] : [];
     const names = namesOf([leaf.key, ...leaf.titles, ...leaf.containerNames, ...extraNames]).filter(

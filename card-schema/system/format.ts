@@ -35,6 +35,11 @@ export interface GameSystem {
   symbols?: Record<string, SymbolDef>;
   /** Fonts the game ships in its folder; a layout's text element sets its text in one by id (`family`). */
   fonts?: GameFont[];
+  /**
+   * Labels of enum values, by field name then value id ({ "stage": { "basic": "Basic" } }):
+   * what the editor, lists and messages show instead of the stored id (enum-labels.ts).
+   */
+  enumLabels?: Record<string, Record<string, string>>;
 }
 
 /**

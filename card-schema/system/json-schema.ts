@@ -41,5 +41,7 @@ export interface JsonSchema {
   'x-multiline'?: boolean;
   /** Cardwright extension: a field of a special kind; "image" holds an image reference (image-field.ts). */
   'x-kind'?: 'image';
+  /** Cardwright extension: the field names another card of the game (card-ref.ts). */
+  'x-card-ref'?: { types?: string[] };
   [keyword: string]: unknown;
 }

@@ -13,6 +13,7 @@ import type { CardSearchPage, SearchCursor } from '../store/card-search';
 import { SEARCH_SORTS, type QueryProblem, type SearchSort, type TextTerm } from '../../card-schema/search/query';
 import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
+import type { SetStats } from '../services/set-stats';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import {
   CARD_SIZE_PRESETS,
@@ -24,6 +25,8 @@ import {
   type PrintOptions,
   type SizeMm,
 } from '../../card-schema/print/print-options';
+
+export type { SetStats };
 
 const id = z.string().min(1).max(200);
 
@@ -524,6 +527,8 @@ export const apiContract = {
   ),
   /** Moves the set and its cards to the trash. */
   deleteSet: returns<TrashReceipt>()(byId),
+  /** A set's cards counted by type, by the game's cost field and by identity value (services/set-stats.ts). */
+  setStats: returns<SetStats>()(z.object({ setId: id })),
 
   /**
    * A page of cards matching the query (docs/search.md: words, "phrases", -exclusions, field:value,

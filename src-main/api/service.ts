@@ -30,6 +30,7 @@ import {
   type DeckInput,
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
+import { setStats } from '../services/set-stats';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
@@ -147,6 +148,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listSets: () => readers.read('listSets', {}),
     createSet: (input) => createSet(lib, input),
     deleteSet: ({ id }) => deleteSet(lib, id),
+    setStats: ({ setId }) => setStats(lib, setId),
 
     searchCards: (input) => searchLibrary(lib, readers, input),
     searchCardPages: (input) => searchLibraryPages(lib, readers, input),

@@ -4,6 +4,7 @@
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { CARD_REF_KEYWORD } from '../../card-schema/system/card-ref';
 import { linearRegExp } from './linear-regexp';
 import { useLinearUniqueItems } from './linear-unique-items';
 
@@ -21,5 +22,7 @@ export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
   addFormats.default(ajv);
   useLinearUniqueItems(ajv);
   for (const keyword of CARDWRIGHT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'boolean'] });
+  // A card reference's options (card-schema/system/card-ref.ts); checked by the loader, never by ajv.
+  ajv.addKeyword({ keyword: CARD_REF_KEYWORD, schemaType: 'object' });
   return ajv;
 }

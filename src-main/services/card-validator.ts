@@ -10,6 +10,7 @@ import { plainSchemaCompiler, type SchemaCompiler } from './compiled-schemas';
 import { cardLimitIssue } from './card-limits';
 import { exclusiveClash } from '../../card-schema/system/exclusive-identity';
 import { pointerChild } from '../../card-schema/system/resolve-schema';
+import { enumLabel, fieldOfPointer } from '../../card-schema/system/enum-labels';
 
 /** `schemas` compiles each card type's schema (the app's loads it from its cache of compiled schemas). */
 export function createCardValidator(
@@ -34,7 +35,7 @@ export function createCardValidator(
       return [{ path: '/type', message: `${what}; ${system.name} has ${typeList}` }];
     }
     if (entry.validate(doc)) return identityIssues(system, doc as Record<string, unknown>);
-    return friendlyIssues(entry.validate.errors ?? [], entry.schema, doc);
+    return friendlyIssues(entry.validate.errors ?? [], entry.schema, doc, system);
   };
 }
 
@@ -105,7 +106,7 @@ function label(schema: JsonSchema | undefined, pointer: string): string {
   return schema?.title ?? (pointer.split('/').pop() || 'Card');
 }
 
-function describe(error: ErrorObject, root: JsonSchema, doc: unknown): ValidationIssue | undefined {
+function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: GameSystem): ValidationIssue | undefined {
   const params = error.params as Record<string, unknown>;
   let path = error.instancePath;
   if (error.keyword === 'required') path = `${path}/${String(params.missingProperty)}`;
@@ -147,7 +148,10 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown): Validatio
     case 'enum':
       return {
         path,
-        message: `${name} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        // The game's labels where it gives them ("Basic", "Evolution"), else the stored values.
+        message: `${name} must be one of ${(params.allowedValues as unknown[])
+          .map((v) => enumLabel(system, fieldOfPointer(path), v) ?? JSON.stringify(v))
+          .join(', ')}`,
       };
     case 'const':
       // Inside a oneOf it is variant probing, reported by the oneOf branch; elsewhere (an
@@ -208,12 +212,12 @@ function rawSchemaAt(root: JsonSchema, pointer: string): JsonSchema | undefined 
   return schema;
 }
 
-function friendlyIssues(errors: ErrorObject[], root: JsonSchema, doc: unknown): ValidationIssue[] {
+function friendlyIssues(errors: ErrorObject[], root: JsonSchema, doc: unknown, system: GameSystem): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const error of errors) {
     if (!fromMatchingVariant(error, root, doc)) continue;
-    const issue = describe(error, root, doc);
+    const issue = describe(error, root, doc, system);
     if (!issue) continue;
     const key = `${issue.path}\u0000${issue.message}`;
     if (seen.has(key)) continue;

@@ -17,6 +17,8 @@ import { tooDeepPath } from '../api/json-depth';
 import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-schema';
 import { unsupportedPattern } from './schema-patterns';
 import { badReminder } from './reminder-templates';
+import { cardRefProblem } from '../../card-schema/system/card-ref';
+import { schemaLeaves } from '../../card-schema/search/schema-leaves';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
@@ -162,8 +164,17 @@ function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[
   );
 }
 
-/** What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming parameters. */
-const schemaProblems: SchemaCheck = (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path);
+/**
+ * What a game's schemas must get right beyond compiling: patterns RE2 runs, reminders naming
+ * parameters, card references naming the game's card types (`typeIds`).
+ */
+function schemaProblemsOf(typeIds: readonly string[]): SchemaCheck {
+  const badCardRef: SchemaCheck = (schema, path) => {
+    const problem = cardRefProblem(schema, typeIds);
+    return problem && { path: `${path}${problem.suffix}`, reason: problem.reason };
+  };
+  return (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path) ?? badCardRef(schema, path);
+}
 
 /**
  * Loads one system folder. Throws GameSystemLoadError naming file, JSON path and reason.
@@ -189,6 +200,7 @@ export function loadGameSystem(dir: string, schemas: SchemaCompiler = defaultCom
   const definitions = (
     typeof file.definitions === 'string' ? read.json(file.definitions, '/definitions') : (file.definitions ?? {})
   ) as Record<string, JsonSchema>;
+  const schemaProblems = schemaProblemsOf(file.cardTypes.map((cardType) => String(cardType.id)));
   const badDefinition = findInSchemas(definitions, schemaProblems);
   if (badDefinition) {
     const [where, base] =
@@ -367,6 +379,8 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
     }),
   );
 
+  checkEnumLabels(system, fail);
+
   const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
   const fontIds = (system.fonts ?? []).map((font) => font.id);
   const imageFields = new Set(
@@ -417,6 +431,28 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         }
       }
     });
+  }
+}
+
+/** Each `enumLabels` entry must name a field holding listed values, and each value must be one of them. */
+function checkEnumLabels(system: GameSystem, fail: (path: string, reason: string) => never): void {
+  if (!system.enumLabels) return;
+  const values = new Map<string, Set<string>>();
+  for (const leaf of schemaLeaves(system)) {
+    if (!leaf.kinds.has('enum')) continue;
+    const known = values.get(leaf.key) ?? new Set<string>();
+    for (const choice of leaf.choices.values()) if (typeof choice.value === 'string') known.add(choice.value);
+    if (known.size > 0) values.set(leaf.key, known);
+  }
+  for (const [field, labels] of Object.entries(system.enumLabels)) {
+    const at = pointerChild('/enumLabels', field);
+    const allowed = values.get(field);
+    if (!allowed)
+      fail(at, `no card field "${field}" holds a list of values (fields with values: ${[...values.keys()].join(', ')})`);
+    for (const value of Object.keys(labels)) {
+      if (!allowed.has(value))
+        fail(pointerChild(at, value), `"${value}" is not a value of "${field}" (its values: ${[...allowed].join(', ')})`);
+    }
   }
 }
 

@@ -111,6 +111,7 @@ const METHODS: Record<ApiMethod, true> = {
   listSets: true,
   createSet: true,
   deleteSet: true,
+  setStats: true,
   searchCards: true,
   searchCardPages: true,
   getCards: true,

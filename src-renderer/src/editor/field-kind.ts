@@ -3,15 +3,30 @@
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
 import { resolveSchema, schemaTypes } from '../../../card-schema/system/resolve-schema';
 import { isImageField } from '../../../card-schema/system/image-field';
+import { cardRefOf } from '../../../card-schema/system/card-ref';
 
 export type FieldKind =
-  'hidden' | 'image' | 'variant' | 'enum' | 'string' | 'text' | 'number' | 'boolean' | 'chips' | 'array' | 'object' | 'json';
+  | 'hidden'
+  | 'image'
+  | 'card-ref'
+  | 'variant'
+  | 'enum'
+  | 'string'
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'chips'
+  | 'array'
+  | 'object'
+  | 'json';
 
 export function fieldKind(root: JsonSchema, schema: JsonSchema): FieldKind {
   // A fixed value (e.g. a card's "type" or a keyword's "kw") is not something to edit.
   if (schema.const !== undefined) return 'hidden';
   // An image reference is an object, but edited as one picture.
   if (isImageField(schema)) return 'image';
+  // A string naming another card of the game: a picker over the game's cards.
+  if (cardRefOf(schema)) return 'card-ref';
   if (schema.oneOf?.length || schema.anyOf?.length) return 'variant';
   if (schema.enum?.length) return 'enum';
   const types = schemaTypes(schema).filter((type) => type !== 'null');

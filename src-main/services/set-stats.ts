@@ -1,0 +1,92 @@
+// Statistics of one card set for the Set statistics view: cards by type, by cost (the game's
+// deck.builder.costField) and by identity value, counted in SQL (store/set-counts.ts) and
+// labelled from the game's data. Bars reuse the deck statistics' buckets, so a set's cost chart
+// reads like a deck's curve.
+
+import { bucketsFor, numericFields, type Bucket, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
+import type { GameSystem } from '../../card-schema/system/format';
+import { MAX_IDENTITY_BITS } from '../store/pool-rows';
+import { setCounts } from '../store/set-counts';
+import { requireSet, systemOfSet, type Library } from './card-library';
+
+export interface SetCostStats {
+  field: string;
+  /** The cost field's schema title ("Mana cost"). */
+  label: string;
+  buckets: Bucket[];
+  /** Cards without a number in the cost field. */
+  without: number;
+}
+
+export interface SetStats {
+  setId: string;
+  setName: string;
+  systemId: string;
+  cards: number;
+  /** Every card type of the game, in its order (0 for types the set has none of), then unknown types. */
+  types: TypeCount[];
+  /** Absent when the game names no cost field. */
+  cost?: SetCostStats;
+  /** Absent when the game has no identity; a card with two values counts under both. */
+  identity?: IdentityStats;
+}
+
+export function setStats(lib: Library, setId: string): SetStats {
+  const set = requireSet(lib, setId);
+  const system = systemOfSet(lib, set);
+  const counts = setCounts(lib.store.db, setId);
+  const stats: SetStats = {
+    setId,
+    setName: set.name,
+    systemId: system.id,
+    cards: counts.cards,
+    types: typeCounts(system, counts.types),
+  };
+  const costField = system.deck.builder?.costField;
+  if (costField) {
+    const priced = counts.costs.filter((c): c is { cost: number; count: number } => c.cost !== null);
+    stats.cost = {
+      field: costField,
+      label: numericFields(system).find((f) => f.field === costField)?.label ?? costField,
+      buckets: bucketsFor(
+        priced.map((c) => c.cost),
+        priced.map((c) => c.count),
+      ),
+      without: counts.costs.filter((c) => c.cost === null).reduce((n, c) => n + c.count, 0),
+    };
+  }
+  if (system.identity) stats.identity = identityCounts(system.identity, counts.masks);
+  return stats;
+}
+
+function typeCounts(system: GameSystem, rows: readonly { type: string; count: number }[]): TypeCount[] {
+  const byType = new Map(rows.map((r) => [r.type, r.count]));
+  const known = system.cardTypes.map((t) => ({ type: t.id, label: t.label, count: byType.get(t.id) ?? 0 }));
+  // A type the game no longer declares (cards kept from an older version of it) still shows.
+  const unknown = rows
+    .filter((r) => !system.cardTypes.some((t) => t.id === r.type))
+    .map((r) => ({ ...r, label: r.type || '(none)' }));
+  return [...known, ...unknown];
+}
+
+function identityCounts(
+  identity: NonNullable<GameSystem['identity']>,
+  masks: readonly { mask: number; count: number }[],
+): IdentityStats {
+  const values = identity.values.map((v) => ({ id: v.id, label: v.label, color: v.color, count: 0 }));
+  let multi = 0;
+  let none = 0;
+  for (const { mask, count } of masks) {
+    let bits = 0;
+    // The mask is up to 40 bits: JavaScript's bit operators stop at 32, so test by division.
+    for (let bit = 0; bit < Math.min(values.length, MAX_IDENTITY_BITS); bit++) {
+      if (Math.floor(mask / 2 ** bit) % 2 === 1) {
+        values[bit].count += count;
+        bits++;
+      }
+    }
+    if (bits === 0) none += count;
+    if (bits > 1) multi += count;
+  }
+  return { label: identity.label, values, multi, none };
+}
