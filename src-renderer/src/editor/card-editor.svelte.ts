@@ -255,6 +255,8 @@ export class CardEditorModel {
       this.deps.drafts.remove(this.draftKey());
       this.savedId = result.card.id;
       this.baseline = JSON.stringify(snapshot);
+      // Undo after the save goes back to this saved version first, not past it.
+      this.history.checkpoint();
       this.deps.drafts.remove(this.draftKey());
       this.deps.showSuccess(`Saved “${result.card.doc.name}”`);
       this.props().onsaved(result.card);
