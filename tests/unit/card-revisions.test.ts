@@ -151,6 +151,18 @@ describe('card revisions and set changes (API)', () => {
     expect((await hero()).doc.atk).toBe(4);
   });
 
+  it("keeps a card's revisions while it is in the trash, and deletes them with it for good", async () => {
+    const original = (await hero()).doc;
+    await save({ ...original, atk: 4 });
+    const receipt = await call('deleteCard', { id: HERO });
+    expect(await call('listCardRevisions', { cardId: HERO })).toHaveLength(1);
+    await call('restoreFromTrash', { id: receipt.trashId });
+    expect(await call('listCardRevisions', { cardId: HERO })).toHaveLength(1);
+    const again = await call('deleteCard', { id: HERO });
+    await call('deleteFromTrash', { id: again.trashId });
+    expect(revisionRows()).toEqual([]);
+  });
+
   it('an import keeps one revision per card it changed, none for new or unchanged cards', async () => {
     const exported = await call('exportSet', { setId: 'osmcg-core' });
     const file = JSON.parse(new TextDecoder().decode(exported.bytes)) as {
