@@ -1,10 +1,11 @@
 // The set changes dialog's model: a set's cards added, removed and changed (field by field) since
-// a date the user picks, and the same as a Markdown errata log to download.
+// a date the user picks (or the last save of one of the game's decks: "since the deck we
+// playtested"), and the same as a Markdown errata log to download.
 
-import type { ApiClient, FileBlob, SetChanges } from '../../../src-main/api/contract';
+import type { ApiClient, DeckSummary, FileBlob, SetChanges } from '../../../src-main/api/contract';
 
 export interface SetChangesDeps {
-  api: Pick<ApiClient, 'setChanges' | 'exportSetChanges'>;
+  api: Pick<ApiClient, 'setChanges' | 'exportSetChanges' | 'listDecks'>;
   download: (file: FileBlob) => void;
   showError: (error: unknown) => void;
 }
@@ -25,12 +26,30 @@ export class SetChangesModel {
   loading = $state(false);
   /** Why the date cannot be used, or ''. */
   dateProblem = $state('');
+  /** The game's decks, newest save first: each offers its last save as the date. */
+  decks = $state.raw<DeckSummary[]>([]);
   private seq = 0;
 
   constructor(
     private readonly deps: SetChangesDeps,
     private readonly setId: string,
+    private readonly systemId: string,
   ) {}
+
+  async loadDecks(): Promise<void> {
+    try {
+      const decks = await this.deps.api.listDecks({ systemId: this.systemId });
+      this.decks = [...decks].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  /** Takes the deck's last save as the date. */
+  sinceDeck(deckId: string): void {
+    const deck = this.decks.find((candidate) => candidate.id === deckId);
+    if (deck) this.since = localInputValue(new Date(deck.updatedAt));
+  }
 
   readonly empty = $derived(
     this.changes !== null && this.changes.added.length + this.changes.removed.length + this.changes.changed.length === 0,
