@@ -27,6 +27,8 @@ const COMMANDS = [
   { id: 'decks', label: 'Decks', accelerator: 'CmdOrCtrl+2', group: 'Go' },
   { id: 'games', label: 'Games', accelerator: 'CmdOrCtrl+3', group: 'Go' },
   { id: 'playtest', label: 'Playtest deck', accelerator: 'CmdOrCtrl+T', group: 'Go' },
+  { id: 'previous-card', label: 'Previous card', accelerator: 'Alt+Up', alternates: ['CmdOrCtrl+['], group: 'Go' },
+  { id: 'next-card', label: 'Next card', accelerator: 'Alt+Down', alternates: ['CmdOrCtrl+]'], group: 'Go' },
   { id: 'help', label: 'Help', accelerator: 'Shift+F1', group: 'Help' },
   { id: 'shortcuts', label: 'Keyboard shortcuts', accelerator: 'F1', alternates: ['Shift+/', '?'], group: 'Help' },
 ] as const satisfies readonly AppCommandInfo[];

@@ -3,7 +3,7 @@
 // `src-main/api/service.ts`; the renderer calls it through `src-renderer/src/api/client.ts`.
 
 import { z } from 'zod';
-import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
+import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { SIDE_BOARDS, type Deck, type DeckReport } from '../../card-schema/deck/format';
 import type { DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-list';
@@ -188,6 +188,47 @@ export interface DeckSnapshotSummary {
 
 export interface DeckSnapshot extends DeckSnapshotSummary {
   version: DeckVersion;
+}
+
+/** A version of a card a save, import or restore replaced (see services/card-revisions.ts). */
+export interface CardRevisionSummary {
+  id: number;
+  cardId: string;
+  /** What replaced this version. */
+  cause: 'save' | 'import' | 'restore';
+  /** When it was replaced (so it was the card's version until then). */
+  createdAt: string;
+  name: string;
+  /** What the version after it changed, in one line ("Cost and Text"). */
+  changed: string;
+}
+
+export interface CardRevision extends CardRevisionSummary {
+  setId: string;
+  doc: CardDocument;
+}
+
+/** One field that differs, as the form names it, with both values as text ("—": none). */
+export interface FieldChangeText {
+  pointer: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface SetCardNote {
+  cardId: string;
+  name: string;
+}
+
+/** A set's errata since a date (services/set-changes.ts). */
+export interface SetChanges {
+  setId: string;
+  setName: string;
+  since: string;
+  added: SetCardNote[];
+  removed: SetCardNote[];
+  changed: (SetCardNote & { changes: FieldChangeText[] })[];
 }
 
 export interface DeckSummary {
@@ -501,6 +542,9 @@ const returns =
   <In extends z.ZodType>(input: In) => ({ input, output: undefined as unknown as Out });
 
 const byId = z.object({ id });
+const revisionId = z.number().int().positive();
+/** An instant as ISO 8601 (what Date#toISOString writes), compared with the stored times as text. */
+const isoDate = z.iso.datetime({ error: 'must be a date and time like 2026-05-01T12:00:00.000Z' });
 const imageId = z.string().regex(/^[0-9a-f]{64}$/, 'must be an image id (64 lowercase hex digits)');
 const none = z.object({});
 
@@ -590,6 +634,15 @@ export const apiContract = {
   validateCard: returns<ValidationIssue[]>()(z.object({ systemId: id, doc: cardDocument })),
   saveCard: returns<SaveCardResult>()(z.object({ id: id.optional(), setId: id, doc: cardDocument })),
   deleteCard: returns<TrashReceipt>()(byId),
+  /** The versions of a card that saves, imports and restores replaced, newest first. */
+  listCardRevisions: returns<CardRevisionSummary[]>()(z.object({ cardId: id })),
+  getCardRevision: returns<CardRevision>()(z.object({ id: revisionId })),
+  /** Saves the revision's version as the card; the version it replaces is kept as a revision. */
+  restoreCardRevision: returns<CardRecord>()(z.object({ id: revisionId })),
+  /** Cards of the set added, removed and changed (field by field) since `since`. */
+  setChanges: returns<SetChanges>()(z.object({ setId: id, since: isoDate })),
+  /** The same as an errata log in Markdown. */
+  exportSetChanges: returns<FileBlob>()(z.object({ setId: id, since: isoDate })),
 
   listDecks: returns<DeckSummary[]>()(z.object({ systemId: id.optional() })),
   getDeck: returns<Deck>()(byId),

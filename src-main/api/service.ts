@@ -19,6 +19,8 @@ import {
   listDeckSnapshots,
   restoreDeckSnapshot,
 } from '../services/deck-snapshots';
+import { getCardRevision, listCardRevisions, restoreCardRevision } from '../services/card-revisions';
+import { exportSetChanges, setChanges } from '../services/set-changes';
 import {
   checkDeck,
   deckSummaries,
@@ -171,6 +173,11 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
     duplicateDeck: ({ id, name }) => duplicateDeck(lib, id, name),
+    listCardRevisions: ({ cardId }) => listCardRevisions(lib, cardId),
+    getCardRevision: ({ id }) => getCardRevision(lib, id),
+    restoreCardRevision: ({ id }) => restoreCardRevision(lib, id),
+    setChanges: ({ setId, since }) => setChanges(lib, setId, since),
+    exportSetChanges: ({ setId, since }) => exportSetChanges(lib, setId, since),
     listDeckSnapshots: ({ deckId }) => listDeckSnapshots(lib, deckId),
     getDeckSnapshot: ({ id }) => getDeckSnapshot(lib, id),
     keepDeckSnapshot: ({ deckId, name }) => keepDeckSnapshot(lib, deckId, name),

@@ -98,7 +98,18 @@ export function appMenuTemplate(context: MenuContext, runCommand: (command: AppC
         { role: 'togglefullscreen' },
       ],
     },
-    { label: 'Go', submenu: [command('library'), command('decks'), command('games'), command('playtest')] },
+    {
+      label: 'Go',
+      submenu: [
+        command('library'),
+        command('decks'),
+        command('games'),
+        command('playtest'),
+        separator,
+        command('previous-card'),
+        command('next-card'),
+      ],
+    },
     {
       label: 'Window',
       role: 'windowMenu',

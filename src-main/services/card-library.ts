@@ -11,6 +11,8 @@ import type { SystemRegistry } from './system-registry';
 import { moveToTrash } from './trash';
 import { cardDocumentIssues } from './card-document-issues';
 import type { CardCheckWorker } from './card-checks';
+import type { RevisionCause } from '../store/card-revisions-repo';
+import { sameJson } from '../../card-schema/system/resolve-schema';
 
 /** What the services work on: the database, the installed game systems and the image library. */
 export interface Library {
@@ -64,6 +66,12 @@ export function deleteSet(lib: Library, setId: string): TrashReceipt {
   return moveToTrash(lib, { kind: 'set', itemId: set.id, systemId: set.systemId, name: set.name });
 }
 
+/** Inside a save's transaction: keeps the version `previous` had as a revision, when the save changes its document. */
+export function keepReplacedCard(lib: Library, previous: CardRecord | undefined, doc: CardDocument, cause: RevisionCause): void {
+  if (!previous || sameJson(previous.doc, doc)) return;
+  lib.store.cardRevisions.add(previous.id, previous.setId, previous.doc, cause);
+}
+
 /**
  * Validates, then writes. A card keeps its id when it moves between sets of the same game;
  * moving it into a set of another game is refused (its document follows the other rules).
@@ -81,6 +89,7 @@ export function saveCard(lib: Library, input: { id?: string; setId: string; doc:
   const issues = cardIssues(lib, set.systemId, input.doc);
   if (issues.length > 0) return { ok: false, issues };
   const card = lib.store.transaction(() => {
+    keepReplacedCard(lib, existing, input.doc, 'save');
     const saved = lib.store.cards.save(toCardWrite(system, set.id, input.doc, input.id));
     lib.store.sets.touch(set.id);
     if (existing && existing.setId !== set.id) lib.store.sets.touch(existing.setId);

@@ -12,6 +12,9 @@
 // 4. the new cards (every seq above the old maximum: SQLite numbers new rows from there) and the
 //    replaced ones get their index entries and pool rows in one statement each;
 // 5. the triggers are created again from the statements the migrations use.
+// The replaced cards' versions are kept as revisions (card-revisions-repo.ts): copied by one
+// INSERT … SELECT before 3., and those the import left unchanged deleted by one statement after
+// it. An import of new cards only keeps none and runs neither.
 // When the new cards are many and outnumber those stored, the indexes of cards (in 3.) and of the
 // pool (in 4.) are dropped first and built again after.
 
@@ -20,6 +23,7 @@ import { nowIso, type SqliteDatabase } from './database';
 import type { CardWrite } from './cards-repo';
 import { BULK_REPLACED_TRIGGERS } from './card-index-triggers';
 import { poolRowsInsert } from './pool-rows';
+import { CardRevisionsRepo } from './card-revisions-repo';
 
 /**
  * Called before each chunk of rows is written ('rows': rows written of all) and before each of
@@ -66,8 +70,10 @@ export class BulkCardWriter {
   private readonly poolChanged;
   private readonly cardCount;
   private readonly indexesOf;
+  private readonly revisions;
 
   constructor(private readonly db: SqliteDatabase) {
+    this.revisions = new CardRevisionsRepo(db);
     this.maxSeq = db.prepare<[], number>('SELECT ifnull(max(seq), 0) FROM cards').pluck();
     this.storedSeqs = db.prepare<[string], { id: string; seq: number }>(
       'SELECT c.id, c.seq FROM json_each(?) j JOIN cards c ON c.id = j.value',
@@ -120,7 +126,9 @@ export class BulkCardWriter {
     const rebuild = newCards >= INDEX_REBUILD_FROM && newCards >= (this.cardCount.get() ?? 0);
     this.unindexChanged.run({ changed });
     for (const trigger of BULK_REPLACED_TRIGGERS) this.db.exec(`DROP TRIGGER ${trigger.name}`);
+    const revisionMark = stored.length > 0 ? this.revisions.keepBeforeImport(changed) : undefined;
     const ids = this.withIndexesRebuilt('cards', rebuild, () => this.writeRows(writes, stored, progress));
+    if (revisionMark !== undefined) this.revisions.dropUnchanged(revisionMark);
     afterRows();
     const fills = [
       () => this.indexNew.run({ maxSeq }),

@@ -260,6 +260,23 @@ CREATE TABLE saved_searches (
 CREATE UNIQUE INDEX saved_searches_by_scope_name ON saved_searches (ifnull(system_id, ''), name COLLATE NOCASE);
 `;
 
+// Card revisions: each save keeps the version it replaced (`doc`, the set it was in, when it was
+// replaced and by what). Keyed by card id without a foreign key, so a card's history stays while
+// the card is in the trash (and the set's errata log can name it); deleting the card for good
+// deletes them (trash-repo.ts). The set index serves the set's changes since a date.
+const cardRevisionsSchema = `
+CREATE TABLE card_revisions (
+  seq        INTEGER PRIMARY KEY,
+  card_id    TEXT NOT NULL,
+  set_id     TEXT NOT NULL,
+  doc        TEXT NOT NULL,
+  cause      TEXT NOT NULL CHECK (cause IN ('save', 'import', 'restore')),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX card_revisions_by_card ON card_revisions (card_id, seq);
+CREATE INDEX card_revisions_by_set ON card_revisions (set_id, created_at);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -289,6 +306,11 @@ export const migrations: readonly Migration[] = [
     version: 8,
     description: 'saved searches: named library queries with their sort, per game or for every game',
     up: (db) => db.exec(savedSearchesSchema),
+  },
+  {
+    version: 9,
+    description: 'card revisions: the version each save or import replaced, per card',
+    up: (db) => db.exec(cardRevisionsSchema),
   },
 ];
 

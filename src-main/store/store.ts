@@ -2,6 +2,7 @@
 
 import { openDatabase, type SqliteDatabase } from './database';
 import { CardsRepo } from './cards-repo';
+import { CardRevisionsRepo } from './card-revisions-repo';
 import { DecksRepo } from './decks-repo';
 import { DeckSnapshotsRepo } from './deck-snapshots-repo';
 import { ImagesRepo } from './images-repo';
@@ -12,6 +13,7 @@ import { TrashRepo } from './trash-repo';
 export class Store {
   readonly sets: SetsRepo;
   readonly cards: CardsRepo;
+  readonly cardRevisions: CardRevisionsRepo;
   readonly decks: DecksRepo;
   readonly deckSnapshots: DeckSnapshotsRepo;
   readonly trash: TrashRepo;
@@ -23,6 +25,7 @@ export class Store {
   constructor(readonly db: SqliteDatabase) {
     this.sets = new SetsRepo(db);
     this.cards = new CardsRepo(db);
+    this.cardRevisions = new CardRevisionsRepo(db);
     this.decks = new DecksRepo(db);
     this.deckSnapshots = new DeckSnapshotsRepo(db);
     this.trash = new TrashRepo(db);

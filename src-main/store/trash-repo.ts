@@ -109,6 +109,10 @@ export class TrashRepo {
           SELECT id, deck_id, kind, name, doc, created_at FROM trash_deck_snapshots WHERE trash_id = @trashId`),
       ],
       remove: db.prepare<[string]>('DELETE FROM trash WHERE id = ?'),
+      // A card deleted for good takes its revisions along (unless its id is in use again).
+      removeRevisions: db.prepare<[string]>(
+        'DELETE FROM card_revisions WHERE card_id IN (SELECT id FROM trash_cards WHERE trash_id = ? AND id NOT IN (SELECT id FROM cards))',
+      ),
       get: db.prepare<[string], TrashEntryRow>(`SELECT ${entryColumns} FROM trash t WHERE t.id = ?`),
       list: db.prepare<[number], TrashEntryRow>(`SELECT ${entryColumns} FROM trash t ORDER BY t.deleted_at DESC, t.id LIMIT ?`),
       count: db.prepare<[], number>('SELECT count(*) FROM trash').pluck(),
@@ -189,7 +193,10 @@ export class TrashRepo {
 
   /** Deletes the entry and its rows for good; false when there was none. */
   delete(id: string): boolean {
-    return this.statements.remove.run(id).changes > 0;
+    return this.db.transaction(() => {
+      this.statements.removeRevisions.run(id);
+      return this.statements.remove.run(id).changes > 0;
+    })();
   }
 
   /** Ids of the entries deleted before `iso`. */

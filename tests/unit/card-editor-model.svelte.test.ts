@@ -5,7 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { SaveCardResult, ValidationIssue } from '../../src-main/api/contract';
-import { CardEditorModel, type CardEditorDeps, type CardEditorInput } from '../../src-renderer/src/editor/card-editor.svelte';
+import {
+  CardEditorModel,
+  DRAFT_DEBOUNCE_MS,
+  type CardEditorDeps,
+  type CardEditorInput,
+} from '../../src-renderer/src/editor/card-editor.svelte';
+import type { CardDraft, CardDrafts } from '../../src-renderer/src/editor/card-drafts';
 
 // The real client picks its transport from `window` on import.
 vi.mock('../../src-renderer/src/api/client', () => ({ api: {}, ApiCallError: Error }));
@@ -46,7 +52,18 @@ const saved = {
   doc: { type: 'unit', name: 'Scout', power: 1 },
 } as unknown as CardRecord;
 
-function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: GameSystem = system) {
+/** Drafts in a Map, as localStorage would keep them. */
+function memoryDrafts(): CardDrafts & { stored: Map<string, CardDraft> } {
+  const stored = new Map<string, CardDraft>();
+  return {
+    stored,
+    get: (key) => stored.get(key),
+    put: (key, draft) => void stored.set(key, draft),
+    remove: (key) => void stored.delete(key),
+  };
+}
+
+function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: GameSystem = system, drafts = memoryDrafts()) {
   const input: CardEditorInput = {
     system: game,
     sets,
@@ -69,6 +86,7 @@ function setup(card: CardRecord | null, found: ValidationIssue[] = [], game: Gam
     announceTrashed: vi.fn(),
     imageSize: vi.fn(() => ({ width: 400, height: 300 })),
     lastUsedSets: { get: vi.fn(() => null), remember: vi.fn() },
+    drafts,
   };
   const model = new CardEditorModel(() => input, deps as unknown as CardEditorDeps);
   return { model, input, deps };
@@ -271,5 +289,99 @@ describe('CardEditorModel', () => {
     expect(model.isTouched('/name')).toBe(false);
     model.formContext.touch('/name');
     expect(model.isTouched('/name')).toBe(true);
+  });
+});
+
+describe('CardEditorModel across saves', () => {
+  /** An edit as the view makes it: the document changes, the effect records the step. */
+  function edit(model: CardEditorModel, change: Record<string, unknown>): void {
+    model.doc = { ...model.doc, ...change };
+    model.recordHistory();
+    // Apart from the next edit (not one coalesced typing step).
+    vi.advanceTimersByTime(1000);
+  }
+
+  it('undo after a save brings the pre-save form back, unsaved; redo goes forward again', async () => {
+    const { model, deps } = setup(saved);
+    edit(model, { power: 2 });
+    await validate(model);
+    await model.save();
+    edit(model, { name: 'Scout Captain' });
+    await validate(model);
+    await model.save();
+    expect(deps.api.saveCard).toHaveBeenCalledTimes(2);
+    expect(model.dirty).toBe(false);
+
+    expect(model.undo()).toBe(true);
+    expect(model.doc).toEqual({ type: 'unit', name: 'Scout', power: 2 });
+    expect(model.dirty).toBe(true);
+    expect(model.undo()).toBe(true);
+    expect(model.doc).toEqual(saved.doc);
+    expect(model.undo()).toBe(false);
+    expect(model.redo()).toBe(true);
+    expect(model.redo()).toBe(true);
+    expect(model.doc.name).toBe('Scout Captain');
+    expect(model.dirty).toBe(false);
+  });
+
+  it('a restored revision takes the form’s place, saved; undo brings the form’s edits back', () => {
+    const { model, input } = setup(saved);
+    edit(model, { power: 5 });
+    const restored = { ...saved, doc: { type: 'unit', name: 'Old Scout', power: 0 } } as CardRecord;
+    model.applyRestored(restored);
+    model.recordHistory();
+    expect(model.doc).toEqual(restored.doc);
+    expect(model.dirty).toBe(false);
+    expect(input.onsaved).toHaveBeenCalledWith(restored);
+    expect(model.undo()).toBe(true);
+    expect(model.doc.power).toBe(5);
+    expect(model.dirty).toBe(true);
+  });
+
+  it('keeps unsaved edits as a draft and offers them back when the card is opened again', async () => {
+    const drafts = memoryDrafts();
+    const first = setup(saved, [], system, drafts).model;
+    first.doc = { ...first.doc, power: 7 };
+    const cancel = first.keepDraftSoon();
+    expect(drafts.stored.size).toBe(0);
+    vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS);
+    cancel();
+    expect(drafts.stored.get('card:c1')?.doc).toEqual({ type: 'unit', name: 'Scout', power: 7 });
+
+    // The app reloaded: the card opens as saved, with the draft offered.
+    const { model, deps } = setup(saved, [], system, drafts);
+    expect(model.doc).toEqual(saved.doc);
+    expect(model.draftOffer?.doc.power).toBe(7);
+    // While offered it is not overwritten or dropped.
+    model.keepDraftSoon();
+    expect(drafts.stored.has('card:c1')).toBe(true);
+    model.restoreDraft();
+    expect(model.doc.power).toBe(7);
+    expect(model.dirty).toBe(true);
+    expect(model.draftOffer).toBeNull();
+    await validate(model);
+    await model.save();
+    expect(deps.api.saveCard).toHaveBeenCalledWith({ id: 'c1', setId: 'set-a', doc: { type: 'unit', name: 'Scout', power: 7 } });
+    expect(drafts.stored.size).toBe(0);
+  });
+
+  it('drops the draft when the changes are discarded, and offers none that equals the card', async () => {
+    const drafts = memoryDrafts();
+    drafts.put('card:c1', { doc: { ...saved.doc }, savedAt: '2026-01-01T12:03:00.000Z' });
+    expect(setup(saved, [], system, drafts).model.draftOffer).toBeNull();
+
+    drafts.put('card:c1', { doc: { ...saved.doc, power: 3 }, savedAt: '2026-01-01T12:03:00.000Z' });
+    const offered = setup(saved, [], system, drafts).model;
+    offered.discardDraft();
+    expect(offered.draftOffer).toBeNull();
+    expect(drafts.stored.size).toBe(0);
+
+    const { model } = setup(saved, [], system, drafts);
+    model.doc = { ...model.doc, power: 9 };
+    model.keepDraftSoon();
+    vi.advanceTimersByTime(DRAFT_DEBOUNCE_MS);
+    expect(drafts.stored.size).toBe(1);
+    await model.back();
+    expect(drafts.stored.size).toBe(0);
   });
 });

@@ -1,8 +1,10 @@
 // The card editor's state and API calls: the private copy of the document, validation in main
 // as the user types (debounced), save, delete, leaving with unsaved changes, changing the type
 // of a new card, undo/redo through EditHistory, what the generated fields need (the form
-// context), and cropping the art by hand in the preview (one undo step per drag). The view only
-// lays it out. Dependencies are injectable for tests.
+// context), cropping the art by hand in the preview (one undo step per drag), the draft of
+// unsaved edits kept across reloads (card-drafts.ts) and a restored revision taking the form's
+// place. The undo history outlives saves: Undo after a save brings the pre-save form back,
+// unsaved. The view only lays it out. Dependencies are injectable for tests.
 
 import { untrack } from 'svelte';
 import { SvelteSet } from 'svelte/reactivity';
@@ -34,11 +36,14 @@ import {
 } from './card-editor-state';
 import { EditHistory } from './edit-history';
 import { lastUsedSets, type LastUsedSets } from './last-used-set';
+import { cardDrafts, draftKey, type CardDraft, type CardDrafts } from './card-drafts';
 import type { FormContext } from './form-context';
 import { fieldLabel, issueLabel } from './issue-label';
 import { storeImage, type ImageSource } from './image-field.svelte';
 
 const VALIDATE_DEBOUNCE_MS = 250;
+/** Unsaved edits are written as a draft after this pause in editing. */
+export const DRAFT_DEBOUNCE_MS = 1000;
 
 /** "a", "a and b", "a, b, and c" (the English list format). */
 const listed = (names: readonly string[]) => new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(names);
@@ -70,6 +75,8 @@ export interface CardEditorDeps {
   imageSize: ImageSizeLookup;
   /** Where the last new card of each game went (the next one's set from "All cards"). */
   lastUsedSets: LastUsedSets;
+  /** Unsaved edits kept across reloads. */
+  drafts: CardDrafts;
 }
 
 const appDeps: CardEditorDeps = {
@@ -80,6 +87,7 @@ const appDeps: CardEditorDeps = {
   announceTrashed: (what, receipt) => trash.announce(what, receipt),
   lastUsedSets,
   imageSize: libraryImageSize,
+  drafts: cardDrafts,
 };
 
 export class CardEditorModel {
@@ -90,6 +98,8 @@ export class CardEditorModel {
   issues: ValidationIssue[] = $state.raw([]);
   saving = $state(false);
   showAllIssues = $state(false);
+  /** A draft of unsaved edits from an earlier session, offered back until answered. */
+  draftOffer: CardDraft | null = $state.raw(null);
   /** Pointers the user has interacted with: their issues show (new cards start quiet). */
   readonly touched = new SvelteSet<string>();
   /** Pointers some field renders; issues elsewhere go to the summary. */
@@ -155,6 +165,10 @@ export class CardEditorModel {
     this.showAllIssues = seed.id !== null;
     this.history = new EditHistory(JSON.stringify(seed.doc));
     this.startSchema = seed.type.schema;
+    const draft = deps.drafts.get(this.draftKey());
+    // A duplicate starts from its copy: an older new-card draft is not offered over it.
+    if (draft && JSON.stringify(draft.doc) !== this.baseline && untrack(() => props().copyOf) === undefined)
+      this.draftOffer = draft;
     // Getters read live, so the fields follow a change of card type.
     const root = () => this.cardType?.schema ?? this.startSchema;
     const system = () => this.props().system;
@@ -238,8 +252,12 @@ export class CardEditorModel {
         return;
       }
       if (this.savedId === null) this.deps.lastUsedSets.remember(result.card.systemId, result.card.setId);
+      this.deps.drafts.remove(this.draftKey());
       this.savedId = result.card.id;
       this.baseline = JSON.stringify(snapshot);
+      // Undo after the save goes back to this saved version first, not past it.
+      this.history.checkpoint();
+      this.deps.drafts.remove(this.draftKey());
       this.deps.showSuccess(`Saved “${result.card.doc.name}”`);
       this.props().onsaved(result.card);
     } catch (error) {
@@ -252,14 +270,60 @@ export class CardEditorModel {
   /** True when leaving is fine: nothing unsaved, or the user agreed to discard it. */
   confirmDiscard = async (): Promise<boolean> => {
     if (!this.dirty) return true;
-    return this.deps.confirm({
+    const discard = await this.deps.confirm({
       title: 'Discard changes?',
       message: `“${this.doc.name || 'This card'}” has unsaved changes. Leave without saving them?`,
       confirmLabel: 'Discard changes',
       cancelLabel: 'Keep editing',
       danger: true,
     });
+    // Discarded on purpose: not offered back next time.
+    if (discard) this.deps.drafts.remove(this.draftKey());
+    return discard;
   };
+
+  /**
+   * Keeps the unsaved edits as a draft after a pause (or drops the draft once nothing is unsaved).
+   * Call from an effect: it reads the document, returns the cancel. Waits while a draft is offered.
+   */
+  keepDraftSoon(): () => void {
+    const dirty = this.dirty;
+    const json = this.docJson;
+    if (this.draftOffer) return () => {};
+    const key = this.draftKey();
+    if (!dirty) {
+      this.deps.drafts.remove(key);
+      return () => {};
+    }
+    const timer = setTimeout(
+      () => this.deps.drafts.put(key, { doc: JSON.parse(json) as CardDocument, savedAt: new Date().toISOString() }),
+      DRAFT_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }
+
+  /** Puts the offered draft in the form (unsaved; Undo takes it back out). */
+  restoreDraft(): void {
+    if (!this.draftOffer) return;
+    this.doc = JSON.parse(JSON.stringify(this.draftOffer.doc)) as CardDocument;
+    this.draftOffer = null;
+  }
+
+  discardDraft(): void {
+    this.deps.drafts.remove(this.draftKey());
+    this.draftOffer = null;
+  }
+
+  /**
+   * A revision was restored (and saved) in the history dialog: it takes the form's place. The
+   * form's content before it stays one Undo away, then unsaved.
+   */
+  applyRestored(card: CardRecord): void {
+    this.doc = JSON.parse(JSON.stringify(card.doc)) as CardDocument;
+    this.baseline = JSON.stringify(this.doc);
+    this.deps.drafts.remove(this.draftKey());
+    this.props().onsaved(card);
+  }
 
   async back(): Promise<void> {
     if (await this.confirmDiscard()) {
@@ -279,6 +343,7 @@ export class CardEditorModel {
     if (!confirmed) return;
     try {
       const receipt = await this.deps.api.deleteCard({ id: this.savedId });
+      this.deps.drafts.remove(this.draftKey());
       this.baseline = this.docJson;
       this.deps.announceTrashed(`“${this.doc.name}”`, receipt);
       this.props().ondeleted();
@@ -348,6 +413,10 @@ export class CardEditorModel {
     if (snapshot === undefined) return false;
     this.doc = JSON.parse(snapshot) as CardDocument;
     return true;
+  }
+
+  private draftKey(): string {
+    return draftKey(this.savedId, this.props().system.id);
   }
 
   private typeById(id: string | undefined) {

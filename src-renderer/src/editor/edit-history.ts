@@ -52,6 +52,11 @@ export class EditHistory {
     this.lastRecordAt = -Infinity;
   }
 
+  /** The next change starts a step of its own however soon it comes (after a save). */
+  checkpoint(): void {
+    this.lastRecordAt = -Infinity;
+  }
+
   /** The snapshot to restore, or undefined when there is nothing to undo. */
   undo(): string | undefined {
     const previous = this.past.pop();

@@ -32,14 +32,7 @@ export function formContext(): FormContext {
 }
 
 /** "startingMana" → "Starting mana", "atk_bonus" → "Atk bonus": a label when a schema has no title. */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanize } from '../../../card-schema/system/field-label';
 
 /** A DOM id for the control at a JSON pointer. */
 export function controlId(pointer: string): string {

@@ -42,6 +42,15 @@ function takesTyping(element: Element | null): boolean {
   return isTextField(element) || element instanceof HTMLSelectElement;
 }
 
+/**
+ * A text field whose undo the app's history covers (the card editor's form, marked
+ * `data-app-undo`): Undo there takes back any field's change, also after a save, not only this
+ * field's typing.
+ */
+function usesOwnTextHistory(element: Element | null): boolean {
+  return isTextField(element) && element?.closest('[data-app-undo]') === null;
+}
+
 function modalIsOpen(): boolean {
   return document.querySelector('dialog:modal') !== null;
 }
@@ -63,7 +72,7 @@ function onKeydown(event: KeyboardEvent): void {
   if (!match) return;
   const focused = document.activeElement;
   // Text fields keep their own undo, and "?" typed into a field is a question mark.
-  if (TEXT_HISTORY_COMMANDS.has(match.command) && isTextField(focused)) return;
+  if (TEXT_HISTORY_COMMANDS.has(match.command) && usesOwnTextHistory(focused)) return;
   if (match.typing && takesTyping(focused)) {
     lastKey = { command: match.command, at: performance.now() };
     return;
@@ -78,7 +87,7 @@ function onKeydown(event: KeyboardEvent): void {
 
 function onMenuCommand(command: AppCommand): void {
   if (isMenuEcho(command)) return;
-  if (TEXT_HISTORY_COMMANDS.has(command) && isTextField(document.activeElement)) {
+  if (TEXT_HISTORY_COMMANDS.has(command) && usesOwnTextHistory(document.activeElement)) {
     // Menu Undo/Redo (on macOS also the keys, which reach fields through the menu): the field
     // undoes its own text.
     document.execCommand(command);

@@ -57,9 +57,11 @@ export const COMMAND_CONTEXT: Partial<Record<AppCommand, string>> = {
   'new-card': 'Library',
   save: 'Card editor, deck builder',
   print: 'Deck builder, focused deck in the list',
-  undo: 'Card editor, playtest board; text fields undo their own typing',
-  redo: 'Card editor; text fields redo their own typing',
+  undo: 'Card editor (every field, also after saving), playtest board; other text fields undo their own typing',
+  redo: 'Card editor; other text fields redo their own typing',
   search: 'Library, deck builder',
   playtest: 'Deck builder, focused deck in the list',
+  'previous-card': 'Card editor: the card above in the library’s list',
+  'next-card': 'Card editor: the card below in the library’s list',
   shortcuts: 'Not while typing in a field',
 };
