@@ -130,7 +130,12 @@ export function cockatriceDatabaseXml(set: CockatriceSet, cards: readonly Cockat
   for (const card of cards) {
     lines.push('    <card>', `      <name>${xml(card.name)}</name>`, `      <text>${xml(card.text)}</text>`, '      <prop>');
     for (const [name, value] of card.props) lines.push(`        <${name}>${xml(value)}</${name}>`);
-    lines.push('      </prop>', `      <set>${xml(set.code)}</set>`, `      <tablerow>${card.tablerow}</tablerow>`, '    </card>');
+    lines.push(
+      '      </prop>',
+      `      <set>${xml(set.code)}</set>`,
+      `      <tablerow>${card.tablerow}</tablerow>`,
+      '    </card>',
+    );
   }
   lines.push('  </cards>', '</cockatrice_carddatabase>');
   return `${lines.join('\n')}\n`;
@@ -138,12 +143,12 @@ export function cockatriceDatabaseXml(set: CockatriceSet, cards: readonly Cockat
 
 /** Text for XML 1.0: escaped, and without the characters XML cannot hold at all. */
 function xml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
-      .replace(/[&<>"']/g, (ch) => ESCAPES[ch])
-  );
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 }
+
+/** Control characters but tab and newlines, U+FFFE/U+FFFF, and halves of surrogate pairs. */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
