@@ -104,7 +104,10 @@ function readme(setName: string, code: string, folder: string, cards: number, sk
     `  pics/CUSTOM/${folder}/*.png     their pictures, found by card name`,
   ];
   if (skipped.length > 0) {
-    lines.push('', 'Cockatrice knows a card by its name; these cards share a name with one exported before them and were left out:');
+    lines.push(
+      '',
+      'Cockatrice knows a card by its name; these cards share a name with one exported before them and were left out:',
+    );
     for (const name of skipped) lines.push(`  ${name}`);
   }
   return `${lines.join('\n')}\n`;

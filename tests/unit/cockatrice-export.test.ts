@@ -37,8 +37,24 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const creature: CardDocument = { type: 'creature', name: 'Cinder Pup', colors: ['red', 'blue'], cost: 2, atk: 1, hp: 3, spd: 5, ap: 2 };
-const spell: CardDocument = { type: 'spell', name: 'Spark Shower', colors: ['neutral'], cost: 1, speed: 'Quick', text: 'Deal 1 damage.' };
+const creature: CardDocument = {
+  type: 'creature',
+  name: 'Cinder Pup',
+  colors: ['red', 'blue'],
+  cost: 2,
+  atk: 1,
+  hp: 3,
+  spd: 5,
+  ap: 2,
+};
+const spell: CardDocument = {
+  type: 'spell',
+  name: 'Spark Shower',
+  colors: ['neutral'],
+  cost: 1,
+  speed: 'Quick',
+  text: 'Deal 1 damage.',
+};
 
 describe('a card as Cockatrice reads it', () => {
   it("maps the game's fields: type, cost, identity letters, templates, table rows", () => {
@@ -76,7 +92,7 @@ describe('a card as Cockatrice reads it', () => {
     expect(fillTemplate('{constructor}', doc)).toBeUndefined();
   });
 
-  it("names pictures as Cockatrice looks them up, and sets by their initials", () => {
+  it('names pictures as Cockatrice looks them up, and sets by their initials', () => {
     expect(cockatricePictureName('Fire // Ice')).toBe('FireIce');
     expect(cockatricePictureName('Who/What: "Why"?')).toBe('Who What Why');
     expect(cockatriceSetCode('OSMCG Starter Set')).toBe('OSS');
@@ -110,7 +126,12 @@ describe('the exportCockatrice job', () => {
     { timeout: 120_000 },
     async () => {
       const set = await app.handlers.createSet({ systemId: 'osmcg', name: 'Ember & Tide', description: '' });
-      const docs = [creature, spell, { ...spell, name: 'Who/What?', text: 'Line one\nline two ✨ 火' }, { ...spell, name: 'spark shower' }];
+      const docs = [
+        creature,
+        spell,
+        { ...spell, name: 'Who/What?', text: 'Line one\nline two ✨ 火' },
+        { ...spell, name: 'spark shower' },
+      ];
       for (const doc of docs) {
         const saved = await app.handlers.saveCard({ setId: set.id, doc });
         expect(saved.ok, JSON.stringify(saved)).toBe(true);
@@ -118,7 +139,11 @@ describe('the exportCockatrice job', () => {
       const started = await app.handlers.startJob({ job: { kind: 'exportCockatrice', setId: set.id }, saveAs: false });
       const status = await app.jobs.wait(started!.id);
       expect(status.state, JSON.stringify(status.error)).toBe('done');
-      expect(status.result).toMatchObject({ cards: 3, skipped: ['spark shower'], file: { fileName: 'Ember & Tide.cockatrice.zip' } });
+      expect(status.result).toMatchObject({
+        cards: 3,
+        skipped: ['spark shower'],
+        file: { fileName: 'Ember & Tide.cockatrice.zip' },
+      });
 
       const blob = await app.handlers.jobOutput({ jobId: status.id, file: 'main' });
       const zipFile = join(dataDir, 'set.zip');
