@@ -232,6 +232,7 @@ export async function runValidate(argv: readonly string[], openLibrary: (flags: 
     // A broken folder file is a finding, not a crash: same line format, exit code 1.
     if (error instanceof ApiError) {
       process.stdout.write(`${error.message}\n`);
+      process.stderr.write(`1 problem in ${path}\n`);
       return 1;
     }
     throw error;

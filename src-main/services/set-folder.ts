@@ -11,7 +11,7 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { GameSystem } from '../../card-schema/system/format';
 import { ApiError } from '../api/contract';
 import { EXTENSION_OF, sha256Hex } from '../images/image-files';
@@ -110,14 +110,13 @@ const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
  * the file inside the folder; cards come in file-name order.
  */
 export function readSetFolder(dir: string): ReadSetFolder {
-  const at = (path: string) => relative(process.cwd(), resolve(dir, path)) || path;
   const manifestPath = join(dir, SET_FOLDER_MANIFEST);
   if (!existsSync(manifestPath))
     throw new ApiError(
-      `${at(SET_FOLDER_MANIFEST)}: missing; a set folder has a ${SET_FOLDER_MANIFEST} beside cards/ and images/`,
+      `${SET_FOLDER_MANIFEST}: missing; a set folder has a ${SET_FOLDER_MANIFEST} beside cards/ and images/`,
       'INVALID_FILE',
     );
-  const manifestName = at(SET_FOLDER_MANIFEST);
+  const manifestName = SET_FOLDER_MANIFEST;
   const manifest = parseJsonText(manifestName, readFileSync(manifestPath, 'utf8'));
   if (!isPlainObject(manifest)) throw invalidFile(manifestName, `expected a JSON object, found ${describeValue(manifest)}`);
   if (manifest.format !== SET_FOLDER_FORMAT)
@@ -130,39 +129,37 @@ export function readSetFolder(dir: string): ReadSetFolder {
     );
   }
 
-  const cardFiles = listFiles(dir, CARDS, at).filter((name) => {
+  const cardFiles = listFiles(dir, CARDS).filter((name) => {
     if (name.endsWith('.json')) return true;
-    throw invalidFile(at(`${CARDS}/${name}`), 'only card files (.json) belong in cards/');
+    throw invalidFile(`${CARDS}/${name}`, 'only card files (.json) belong in cards/');
   });
   const cards: { id?: unknown; doc: unknown }[] = [];
   const firstFileOf = new Map<string, string>();
   for (const name of cardFiles) {
     const path = `${CARDS}/${name}`;
-    const value = parseJsonText(at(path), readFileSync(join(dir, CARDS, name), 'utf8'));
-    if (!isPlainObject(value))
-      throw invalidFile(at(path), `expected an object with "id" and "doc", found ${describeValue(value)}`);
+    const value = parseJsonText(path, readFileSync(join(dir, CARDS, name), 'utf8'));
+    if (!isPlainObject(value)) throw invalidFile(path, `expected an object with "id" and "doc", found ${describeValue(value)}`);
     const unknown = Object.keys(value).filter((key) => key !== 'id' && key !== 'doc');
-    if (unknown.length > 0) throw invalidFile(at(path), `/${unknown[0]}: not part of a card file (it holds "id" and "doc")`);
+    if (unknown.length > 0) throw invalidFile(path, `/${unknown[0]}: not part of a card file (it holds "id" and "doc")`);
     if (!isPlainObject(value.doc))
-      throw invalidFile(at(path), `/doc: must be the card, an object; found ${describeValue(value.doc)}`);
+      throw invalidFile(path, `/doc: must be the card, an object; found ${describeValue(value.doc)}`);
     if (value.id !== undefined) {
       if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 200)
-        throw invalidFile(at(path), `/id: must be text of 1 to 200 characters, found ${describeValue(value.id)}`);
+        throw invalidFile(path, `/id: must be text of 1 to 200 characters, found ${describeValue(value.id)}`);
       const first = firstFileOf.get(value.id);
-      if (first !== undefined) throw invalidFile(at(path), `/id: "${value.id}" is also the id of ${first}`);
+      if (first !== undefined) throw invalidFile(path, `/id: "${value.id}" is also the id of ${first}`);
       firstFileOf.set(value.id, path);
     }
     cards.push(value.id === undefined ? { doc: value.doc } : { id: value.id, doc: value.doc });
   }
 
   const images: Record<string, { mime: StoredImageMime; data: string }> = {};
-  for (const name of listFiles(dir, IMAGES, at)) {
+  for (const name of listFiles(dir, IMAGES)) {
     const path = `${IMAGES}/${name}`;
     const match = IMAGE_FILE.exec(name);
-    if (!match)
-      throw invalidFile(at(path), 'a picture is named by its SHA-256 (64 lowercase hex digits) and .png, .jpg or .webp');
+    if (!match) throw invalidFile(path, 'a picture is named by its SHA-256 (64 lowercase hex digits) and .png, .jpg or .webp');
     const bytes = readFileSync(join(dir, IMAGES, name));
-    if (sha256Hex(bytes) !== match[1]) throw invalidFile(at(path), "the picture's bytes do not match its name (their SHA-256)");
+    if (sha256Hex(bytes) !== match[1]) throw invalidFile(path, "the picture's bytes do not match its name (their SHA-256)");
     const mime = (Object.keys(EXTENSION_OF) as StoredImageMime[]).find((type) => EXTENSION_OF[type] === match[2])!;
     images[match[1]] = { mime, data: bytes.toString('base64') };
   }
@@ -203,13 +200,13 @@ function idHash(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 
-function listFiles(dir: string, sub: string, at: (path: string) => string): string[] {
+function listFiles(dir: string, sub: string): string[] {
   const folder = join(dir, sub);
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true })
     .filter((entry) => !entry.name.startsWith('.'))
     .map((entry) => {
-      if (!entry.isFile()) throw invalidFile(at(`${sub}/${entry.name}`), `only files belong in ${sub}/`);
+      if (!entry.isFile()) throw invalidFile(`${sub}/${entry.name}`, `only files belong in ${sub}/`);
       return entry.name;
     })
     .sort();

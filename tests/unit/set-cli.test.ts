@@ -127,7 +127,7 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     writeFileSync(join(folder, 'cards', file), '{ "id": "x", "doc": { "name": ');
     const run = await cardwright('validate', 'broken');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`^broken/cards/${file.replace('.', '\\.')}: not valid JSON`));
+    expect(run.stdout).toMatch(new RegExp(`^cards/${file.replace('.', '\\.')}: not valid JSON`));
 
     const setFile = JSON.parse(readFileSync(join(root, 'resources/samples/osmcg/core-set.json'), 'utf8')) as {
       cards: { doc: Record<string, unknown> }[];
