@@ -40,6 +40,25 @@ export interface GameSystem {
    * what the editor, lists and messages show instead of the stored id (enum-labels.ts).
    */
   enumLabels?: Record<string, Record<string, string>>;
+  /** How the game's cards read in other programs' formats (the Cockatrice set export). */
+  exports?: { cockatrice?: CockatriceExport };
+}
+
+/**
+ * A card as a Cockatrice card (card-schema/exports/cockatrice.ts). Every game gets `type` and
+ * `maintype` (the type's label), `cmc` (deck.builder.costField) and `colors` (identity letters);
+ * this adds to them and says where cards lie on Cockatrice's table.
+ */
+export interface CockatriceExport {
+  /**
+   * More `<prop>` properties, by name, as templates of card fields: `"pt": "{atk}/{hp}"`. A list
+   * is joined with ", "; a property is left out of a card that lacks a field it names.
+   */
+  props?: Record<string, string>;
+  /** The letter of each identity value in `colors` (default: its label's first letter). */
+  colors?: Record<string, string>;
+  /** Cockatrice's table row of each card type: 0 lands, 1 other permanents (default), 2 creatures, 3 spells. */
+  tableRows?: Record<string, number>;
 }
 
 /**

@@ -459,6 +459,8 @@ const jobSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cleanUpImages') }),
   /** A deck for Tabletop Simulator: a zip of the saved object, the 10 × 7 face sheets and the back. */
   z.object({ kind: z.literal('exportTts'), deckId: id }),
+  /** A set for Cockatrice: a zip of its card database XML (version 4) and a picture of each card. */
+  z.object({ kind: z.literal('exportCockatrice'), setId: id }),
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -514,6 +516,8 @@ export interface JobResults {
   generateDeck: Deck;
   cleanUpImages: { deleted: number };
   exportTts: { file: JobFile; cards: number; sheets: number };
+  /** `skipped`: cards left out for sharing a name with an earlier one (Cockatrice knows cards by name). */
+  exportCockatrice: { file: JobFile; cards: number; skipped: string[] };
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';

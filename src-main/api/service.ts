@@ -12,6 +12,8 @@ import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } 
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
 import { exportTts, type TtsExport } from '../tts/tts-export';
+import { exportSetFolder } from '../services/set-folder';
+import { checkSetText, type SetCheck } from '../services/set-check';
 import {
   deleteDeckSnapshot,
   getDeckSnapshot,
@@ -90,6 +92,10 @@ export interface Cardwright {
   jobs: JobManager;
   /** Writes a deck for Tabletop Simulator into a folder (the CLI's `deck convert --to tts`; not an API call: it writes files). */
   exportTts(deck: DeckInput, outDir: string): Promise<TtsExport>;
+  /** Writes a set as a folder of card files (the CLI's `export set --to folder`; not an API call: it writes files). */
+  exportSetFolder(setId: string, outDir: string): { cards: number; images: number };
+  /** Checks set file text against its game without writing anything (the CLI's `validate`). */
+  checkSet(fileName: string, text: string, cardFiles?: readonly string[]): Promise<SetCheck>;
   /** Cancels running jobs, waits for them to stop, closes the database. */
   close(): Promise<void>;
 }
@@ -236,6 +242,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     systemErrors: errors,
     jobs: jobs.manager,
     exportTts: (deck, outDir) => exportTts(lib, options.fontsDir, deck, outDir),
+    exportSetFolder: (setId, outDir) => exportSetFolder(lib, setId, outDir),
+    checkSet: (fileName, text, cardFiles) => checkSetText(lib, fileName, text, cardFiles),
     close: async () => {
       cancelStartupBackup();
       cancelImageCleanup();

@@ -4,7 +4,8 @@
 // on stderr with exit code 1 (2 for a wrong command line).
 
 import '../memory-flags';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, type JobStatus } from '../api/contract';
@@ -15,15 +16,25 @@ import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
 import { COMMANDS } from './export-commands';
 import { DECK_HELP, runDeckCommand } from './deck-commands';
 import { runExportJob, saveToPath } from './run-export-job';
+import { EXPORT_HELP, IMPORT_HELP, runExport, runImport, runValidate, VALIDATE_HELP } from './set-commands';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
+
+const SET_HELP = new Map([
+  ['import', IMPORT_HELP],
+  ['export', EXPORT_HELP],
+  ['validate', VALIDATE_HELP],
+]);
 
 const USAGE = `Usage: cardwright <command> [options]
 
 Commands:
   export-pdf   print a deck, a set, a search or listed cards to a print-ready PDF
-  export-set   write a set and its cards to a set file
+  import       import a set file, a set folder or a game bundle: import FILE|FOLDER
+  export       write a set: export set ID|NAME --to json|folder|cockatrice [--out PATH]
+  validate     check a set file or folder against its game without importing it: validate FILE|FOLDER
+  export-set   write a set and its cards to a set file (export set ID --to json)
   deck         check a decklist's legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod
 
 cardwright <command> --help (through npx: npx cardwright help <command>) shows a command's options.`;
@@ -36,6 +47,18 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // deck commands take the deck file as their one positional argument.
   if (argv[0] === 'deck') return runDeckCommand(argv.slice(1), (flags) => open(libraryDir(flags), undefined));
+  const setHelp = SET_HELP.get(argv[0] === 'help' ? (argv[1] ?? '') : '');
+  if (setHelp) {
+    process.stdout.write(`${setHelp}\n`);
+    return 0;
+  }
+  if (argv[0] !== undefined && SET_HELP.has(argv[0]) && argv.includes('--help')) {
+    process.stdout.write(`${SET_HELP.get(argv[0])}\n`);
+    return 0;
+  }
+  if (argv[0] === 'import') return runImport(argv.slice(1), (flags) => open(libraryDir(flags), undefined));
+  if (argv[0] === 'export') return runExport(argv.slice(1), (flags, out) => open(libraryDir(flags), out));
+  if (argv[0] === 'validate') return runValidate(argv.slice(1), openForChecks);
   if (argv[0] === 'help') {
     const topic = COMMANDS[argv[1] ?? ''];
     process.stdout.write(`${topic ? topic.help() : USAGE}\n`);
@@ -82,11 +105,32 @@ function libraryDir(flags: Map<string, FlagValue>): string {
   return dataDir;
 }
 
-function open(dataDir: string, out: string | undefined): Cardwright {
+/**
+ * The library --data-dir names for `validate`, else (none there: a designer's CI) a throwaway
+ * one with only the built-in games, removed when the command ends.
+ */
+function openForChecks(flags: Map<string, FlagValue>): Cardwright {
+  const dataDir = resolve(textFlag(flags, 'data-dir') ?? process.env.CARDWRIGHT_DATA_DIR ?? defaultUserDataDir());
+  flags.delete('data-dir');
+  if (existsSync(databaseFile(dataDir))) return open(dataDir, undefined);
+  const scratch = mkdtempSync(join(tmpdir(), 'cardwright-validate-'));
+  const app = open(scratch, undefined, false);
+  return {
+    ...app,
+    close: async () => {
+      await app.close();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+function open(dataDir: string, out: string | undefined, samples = true): Cardwright {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const app = openCardwright({
     dataDir,
     ...appPaths(root),
+    // A scratch library for checks needs no samples: a missing folder seeds none.
+    ...(samples ? {} : { samplesDir: join(dataDir, 'no-samples') }),
     version,
     desktop: saveToPath(out, process.cwd()),
     // The export runs in a worker thread as in the app. Reads stay on this thread: a one-shot

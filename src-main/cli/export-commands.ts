@@ -8,7 +8,7 @@ import { textFlag, UsageError, type FlagValue } from './argv';
 import { flagFor, kebab, mapOptionFlags, optionFlagNames, type MappedOptions } from './option-flags';
 
 type Flags = ReadonlyMap<string, FlagValue>;
-type JobSpec = ApiParsedInput<'startJob'>['job'];
+export type JobSpec = ApiParsedInput<'startJob'>['job'];
 
 export interface CliCommand {
   /** The flags the command reads itself; export-pdf maps any other onto the print options. */
@@ -118,7 +118,12 @@ function byIdOrName<T extends { id: string; name: string }>(
 }
 
 async function setId(app: Cardwright, value: string): Promise<string> {
-  return byIdOrName(await app.handlers.listSets({}), value, '--set', 'set');
+  return setIdByIdOrName(app, value, '--set');
+}
+
+/** The set with this id, else the one set with this name (any case); `where` leads a refusal. */
+export async function setIdByIdOrName(app: Cardwright, value: string, where: string): Promise<string> {
+  return byIdOrName(await app.handlers.listSets({}), value, where, 'set');
 }
 
 async function deckId(app: Cardwright, value: string): Promise<string> {

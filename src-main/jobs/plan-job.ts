@@ -16,6 +16,7 @@ export interface JobPlan {
 
 const PDF: SaveFileFilter = { name: 'PDF document', extensions: ['pdf'] };
 const JSON_FILE: SaveFileFilter = { name: 'Cardwright file', extensions: ['json'] };
+const ZIP: SaveFileFilter = { name: 'Zip archive', extensions: ['zip'] };
 
 export function planJob(lib: Library, spec: JobSpec): JobPlan {
   switch (spec.kind) {
@@ -50,7 +51,14 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
       const deck = requireDeck(lib, spec.deckId);
       return {
         title: `Tabletop Simulator export of “${deck.name}”`,
-        output: { fileName: safeFileName(deck.name, '.tts.zip'), filter: { name: 'Zip archive', extensions: ['zip'] } },
+        output: { fileName: safeFileName(deck.name, '.tts.zip'), filter: ZIP },
+      };
+    }
+    case 'exportCockatrice': {
+      const set = requireSet(lib, spec.setId);
+      return {
+        title: `Cockatrice export of “${set.name}”`,
+        output: { fileName: safeFileName(set.name, '.cockatrice.zip'), filter: ZIP },
       };
     }
   }

@@ -17,6 +17,7 @@ import { exportSystemBundle, importSystemBundle } from '../services/system-bundl
 import type { JobProgress } from './job-progress';
 import { requireDeck } from '../services/deck-library';
 import { ttsZip } from '../tts/tts-export';
+import { cockatriceZip } from '../cockatrice/cockatrice-export';
 
 export interface JobPaths {
   dataDir: string;
@@ -89,6 +90,12 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       const tts = await ttsZip(lib, paths.fontsDir, requireDeck(lib, spec.deckId), path, progress);
       const file = await writeOutput(path, { fileName: basename(path), mimeType: 'application/zip', bytes: tts.zip });
       return { file, cards: tts.cards, sheets: tts.sheets };
+    }
+    case 'exportCockatrice': {
+      const path = output();
+      const set = await cockatriceZip(lib, paths.fontsDir, spec.setId, progress);
+      const file = await writeOutput(path, { fileName: basename(path), mimeType: 'application/zip', bytes: set.zip });
+      return { file, cards: set.cards, skipped: set.skipped };
     }
   }
 }

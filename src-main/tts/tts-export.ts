@@ -177,7 +177,7 @@ function deckCardIds(deck: DeckInput): string[] {
 }
 
 /** The print variant of every picture the drawings show, as data URIs with their sizes. */
-async function imageSources(lib: Library, drawings: readonly CardDrawing[]): Promise<Map<string, SvgImage>> {
+export async function imageSources(lib: Library, drawings: readonly CardDrawing[]): Promise<Map<string, SvgImage>> {
   const ids = new Set<string>();
   for (const drawing of drawings) for (const op of drawing.ops) if (op.op === 'image') ids.add(op.image);
   const known = new Set(lib.images.listImageInfo([...ids]).map((info) => info.id));

@@ -1,0 +1,298 @@
+// `cardwright import PATH`, `cardwright export set ID|NAME --to FORMAT` and `cardwright validate
+// PATH`: sets in and out of the library from the command line, through the app's own jobs.
+//
+// What can be imported and what a set can be exported to are lists (SET_IMPORTERS,
+// SET_EXPORTS): a new format (CSV) is one more entry in each, and the commands, their help and
+// their messages pick it up.
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { ApiError, type ImportSetResult, type ImportSystemResult, type JobStatus } from '../api/contract';
+import type { Cardwright } from '../api/service';
+import { isPlainObject, safeFileName } from '../services/file-format';
+import { SET_FILE_FORMAT } from '../services/set-files';
+import { isFolder, readSetFolder } from '../services/set-folder';
+import { formatProblem } from '../services/set-check';
+import { SYSTEM_BUNDLE_FORMAT } from '../services/system-bundles';
+import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
+import { setIdByIdOrName, type JobSpec } from './export-commands';
+import { runExportJob } from './run-export-job';
+
+type Flags = Map<string, FlagValue>;
+/** Opens the library the flags name (--data-dir); `out` answers an export job's "Save as". */
+export type OpenLibrary = (flags: Flags, out?: string) => Cardwright;
+
+/** What `import` and `validate` were given: a folder, or a file with its text. */
+export interface ImportSource {
+  path: string;
+  /** The file's text; absent for a folder. */
+  text?: string;
+  /** The file's JSON `format`, when it is a JSON object that has one. */
+  format?: string;
+}
+
+/** Where cards[i] of what an importer read sits, for naming a rejected card: file and JSON pointer. */
+type CardPlace = (index: number) => { file: string; pointer: string };
+
+/** One kind of thing `cardwright import` reads. */
+export interface SetImporter {
+  /** For messages: "a set folder". */
+  what: string;
+  reads(source: ImportSource): boolean;
+  /** The job that imports it, and where its cards came from. */
+  plan(source: ImportSource): { job: JobSpec; placeOf: CardPlace };
+}
+
+/** Set files and folders: what `validate` checks (as set file text, and each card's file). */
+export interface SetReader {
+  what: string;
+  reads(source: ImportSource): boolean;
+  read(source: ImportSource): { fileName: string; text: string; cardFiles?: string[] };
+}
+
+/** One format `cardwright export set --to` writes. */
+export interface SetExport {
+  what: string;
+  /** Writes the set; returns the `key: value` lines to print (file first). */
+  run(app: Cardwright, setId: string, out: string | undefined, report: (line: string) => void): Promise<string[]>;
+}
+
+const setFolder: SetReader = {
+  what: 'a set folder',
+  reads: (source) => source.text === undefined,
+  read: (source) => readSetFolder(source.path),
+};
+
+const setFile: SetReader = {
+  what: 'a set file (.set.json)',
+  // A .json file without a format is read as a set file too, so its parser says what is wrong with it.
+  reads: (source) => source.format === SET_FILE_FORMAT || (source.format === undefined && /\.json$/i.test(source.path)),
+  read: (source) => ({ fileName: basename(source.path), text: source.text! }),
+};
+
+export const SET_READERS: SetReader[] = [setFolder, setFile];
+
+const asSetImport = (reader: SetReader): SetImporter => ({
+  what: reader.what,
+  reads: reader.reads,
+  plan: (source) => {
+    const { fileName, text, cardFiles } = reader.read(source);
+    return {
+      job: { kind: 'importSet', fileName, text },
+      placeOf: (index) =>
+        cardFiles ? { file: cardFiles[index], pointer: '/doc' } : { file: fileName, pointer: `/cards/${index}/doc` },
+    };
+  },
+});
+
+export const SET_IMPORTERS: SetImporter[] = [
+  ...SET_READERS.map(asSetImport),
+  {
+    what: 'a game bundle (.cardwright-system.json)',
+    reads: (source) => source.format === SYSTEM_BUNDLE_FORMAT,
+    plan: (source) => {
+      const fileName = basename(source.path);
+      return {
+        job: { kind: 'importSystem', fileName, text: source.text! },
+        placeOf: (index) => ({ file: fileName, pointer: `/cards/${index}/doc` }),
+      };
+    },
+  },
+];
+
+export const SET_EXPORTS: Record<string, SetExport> = {
+  json: {
+    what: 'a Cardwright set file (.set.json)',
+    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportSet', setId }, report)),
+  },
+  folder: {
+    what: 'a folder of one JSON file per card, for git (--out DIR, default: the set’s name)',
+    run: async (app, setId, out) => {
+      const set = (await app.handlers.listSets({})).find((candidate) => candidate.id === setId)!;
+      const dir = resolve(out ?? safeFileName(set.name, ''));
+      const written = app.exportSetFolder(setId, dir);
+      return [`folder: ${dir}`, `cards: ${written.cards}`, `images: ${written.images}`];
+    },
+  },
+  cockatrice: {
+    what: 'a zip for Cockatrice: customsets/<set>.xml (card database version 4) and pics/CUSTOM/<card>.png',
+    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportCockatrice', setId }, report)),
+  },
+};
+
+const formats = (list: { what: string }[]) => list.map((item) => `  ${item.what}`).join('\n');
+
+export const IMPORT_HELP = `Usage: cardwright import FILE|FOLDER [--data-dir DIR]
+
+Imports into the library, as the app's Import does; reads
+${formats(SET_IMPORTERS)}
+A set whose id is already in the library is updated: its cards are added or replaced by id.
+Prints what was imported and every card that was not, with the reason, one per line as
+  file: /pointer: message
+Exit code 0 when every card was imported, 1 when some were refused or the file could not be
+read (nothing is written then), 2 for a wrong command line.`;
+
+export const EXPORT_HELP = `Usage: cardwright export set ID|NAME --to ${Object.keys(SET_EXPORTS).join('|')} [--out PATH] [--data-dir DIR]
+
+Writes a set of the library:
+${Object.entries(SET_EXPORTS)
+  .map(([name, format]) => `  --to ${name.padEnd(11)} ${format.what}`)
+  .join('\n')}
+  --out PATH       where to write it (default: the suggested name, in this folder)
+(export-set --set ID|NAME is the same as export set ID|NAME --to json.)`;
+
+export const VALIDATE_HELP = `Usage: cardwright validate FILE|FOLDER [--data-dir DIR]
+
+Checks ${SET_READERS.map((reader) => reader.what).join(' or ')} as an import would — its files,
+its pictures and every card against its game's schemas — without writing to the library.
+The games are those of the library in --data-dir; without one, the built-in games.
+Exit code 0 with a one-line summary when all is well; 1 with every problem, one per line as
+  file: /pointer: message
+2 for a wrong command line.`;
+
+/** `import PATH`: the first importer that reads it runs as a job; rejected cards are listed by file and pointer. */
+export async function runImport(argv: readonly string[], openLibrary: OpenLibrary): Promise<number> {
+  const { path, flags } = pathAndFlags('import', argv, []);
+  const source = readSource(path);
+  const importer = SET_IMPORTERS.find((candidate) => candidate.reads(source));
+  if (!importer)
+    throw new UsageError(`${path}: not something cardwright import reads (${SET_IMPORTERS.map((i) => i.what).join(', ')})`);
+  const { job, placeOf } = importer.plan(source);
+  const app = openLibrary(flags);
+  try {
+    const status = await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`));
+    if (status.state !== 'done' || !status.result) {
+      process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+      return 1;
+    }
+    const sets = status.kind === 'importSystem' ? (status.result as ImportSystemResult).sets : [status.result as ImportSetResult];
+    if (status.kind === 'importSystem') {
+      const { system, replaced } = status.result as ImportSystemResult;
+      process.stdout.write(`game: ${system.name} (${system.id})${replaced ? ', replaced the installed one' : ''}\n`);
+    }
+    let refused = 0;
+    for (const result of sets) {
+      process.stdout.write(
+        `set: ${result.set.name} (id ${result.set.id}): ${result.imported} cards imported, ${result.rejected.length} refused\n`,
+      );
+      for (const card of result.rejected) {
+        refused++;
+        const place = placeOf(card.index);
+        for (const issue of card.issues) {
+          process.stdout.write(
+            `${formatProblem({ file: place.file, pointer: `${place.pointer}${issue.path}`, message: issue.message })}\n`,
+          );
+        }
+      }
+    }
+    return refused > 0 ? 1 : 0;
+  } finally {
+    await app.close();
+  }
+}
+
+/** `export set ID|NAME --to FORMAT [--out PATH]`. */
+export async function runExport(argv: readonly string[], openLibrary: OpenLibrary): Promise<number> {
+  const [what, ...rest] = argv;
+  if (what === undefined || what === '--help' || what === 'help') {
+    process.stdout.write(`${EXPORT_HELP}\n`);
+    return what === undefined ? 2 : 0;
+  }
+  if (what !== 'set')
+    throw new UsageError(`export ${what}: only sets are exported this way (cardwright export set ID --to FORMAT)`);
+  const { path: set, flags } = pathAndFlags('export set', rest, ['to', 'out']);
+  const to = textFlag(flags, 'to');
+  const names = Object.keys(SET_EXPORTS);
+  if (to === undefined) throw new UsageError(`export set needs --to (${names.join(', ')})`);
+  const format = Object.hasOwn(SET_EXPORTS, to) ? SET_EXPORTS[to] : undefined;
+  if (!format) throw new UsageError(`--to: "${to}" is not a format (${names.join(', ')})`);
+  const out = textFlag(flags, 'out');
+  const app = openLibrary(flags, out);
+  try {
+    const setId = await setIdByIdOrName(app, set, 'export set');
+    const lines = await format.run(app, setId, out, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+/** `validate PATH`: every problem as `file: /pointer: message` (exit 1), or a summary (exit 0). */
+export async function runValidate(argv: readonly string[], openLibrary: (flags: Flags) => Cardwright): Promise<number> {
+  const { path, flags } = pathAndFlags('validate', argv, []);
+  const source = readSource(path);
+  const reader = SET_READERS.find((candidate) => candidate.reads(source));
+  if (!reader)
+    throw new UsageError(`${path}: not something cardwright validate reads (${SET_READERS.map((r) => r.what).join(', ')})`);
+  let read;
+  try {
+    read = reader.read(source);
+  } catch (error) {
+    // A broken folder file is a finding, not a crash: same line format, exit code 1.
+    if (error instanceof ApiError) {
+      process.stdout.write(`${error.message}\n`);
+      process.stderr.write(`1 problem in ${path}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const app = openLibrary(flags);
+  try {
+    const check = await app.checkSet(read.fileName, read.text, read.cardFiles);
+    for (const problem of check.problems) process.stdout.write(`${formatProblem(problem)}\n`);
+    if (check.problems.length > 0) {
+      process.stderr.write(`${check.problems.length} problem${check.problems.length === 1 ? '' : 's'} in ${path}\n`);
+      return 1;
+    }
+    process.stdout.write(`${path}: ${check.set?.name} (${check.set?.systemId}): ${check.cards} cards, all valid\n`);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+/** The command's one path (first), then its flags; --data-dir and `allowed` are the only flags. */
+function pathAndFlags(command: string, argv: readonly string[], allowed: readonly string[]): { path: string; flags: Flags } {
+  const [path, ...rest] = argv;
+  if (path === undefined || path.startsWith('--'))
+    throw new UsageError(`${command} needs what to work on first (see cardwright help ${command.split(' ')[0]})`);
+  const { flags } = parseArgs([command, ...rest]);
+  for (const name of flags.keys()) {
+    if (name !== 'data-dir' && !allowed.includes(name)) {
+      const options = [...allowed, 'data-dir'].map((flag) => `--${flag}`).join(', ');
+      throw new UsageError(`${command} has no option --${name} (options: ${options})`);
+    }
+  }
+  return { path, flags };
+}
+
+/** A folder as is; a file with its text and JSON `format` (when it has one). */
+function readSource(path: string): ImportSource {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new UsageError(`${path}: no such file or folder`);
+  if (isFolder(full)) return { path: full };
+  if (!statSync(full).isFile()) throw new UsageError(`${path}: not a file or folder`);
+  const text = readFileSync(full, 'utf8');
+  let format: string | undefined;
+  try {
+    const value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown;
+    if (isPlainObject(value) && typeof value.format === 'string') format = value.format;
+  } catch {
+    // Not JSON: an importer of another format may read it; else it is refused by name.
+  }
+  return { path: full, text, format };
+}
+
+/** An export job's `file: …` and its other numbers, as lines; a failed job throws its message. */
+function jobLines(status: JobStatus): string[] {
+  if (status.state !== 'done' || !status.result || !('file' in status.result)) {
+    throw new Error(status.error?.message ?? `the export was ${status.state}`);
+  }
+  const { file, ...rest } = status.result;
+  return [
+    `file: ${file.savedTo ?? file.fileName}`,
+    `bytes: ${file.bytes}`,
+    ...Object.entries(rest).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`),
+  ];
+}

@@ -1,0 +1,258 @@
+// A set as a folder, for keeping sets in git (docs/architecture.md, "Set folders"):
+//   set.json                       { format, formatVersion, set: { id, systemId, name, … } }
+//   cards/<name slug>-<8 hex>.json { id, doc }: one card each
+//   images/<sha256>.<png|jpg|webp> the pictures the cards reference, as plain files
+// Every JSON file is 2-space indented with a final newline; a card's keys follow its type's
+// schema, nested keys are sorted, and a card's file name depends only on its name and id, so
+// re-exporting an edited set changes only the files of the cards that changed.
+//
+// The folder is only another spelling of the set file: it converts to and from SetFileJson, and
+// importing one goes through the set file's parser and import (set-files.ts) unchanged.
+
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GameSystem } from '../../card-schema/system/format';
+import { ApiError } from '../api/contract';
+import { EXTENSION_OF, sha256Hex } from '../images/image-files';
+import type { StoredImageMime } from '../store/images-repo';
+import { describeValue, invalidFile, isPlainObject, parseJsonText } from './file-format';
+import { serializeSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, type SetFileJson } from './set-files';
+import { requireSet, type Library } from './card-library';
+import { fileImagesOf } from '../images/file-images';
+
+export const SET_FOLDER_FORMAT = 'cardwright-set-folder';
+export const SET_FOLDER_VERSION = 1;
+export const SET_FOLDER_MANIFEST = 'set.json';
+const CARDS = 'cards';
+/** The set's keys in this order, any others (newer metadata) after them, sorted. */
+const SET_KEYS = ['id', 'systemId', 'name', 'description'];
+const IMAGES = 'images';
+
+export interface FolderFile {
+  /** "/"-separated, inside the folder. */
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** A folder read back as a set file's text, and which card file each `cards[i]` came from. */
+export interface ReadSetFolder {
+  /** What messages call the set file: the folder's set.json. */
+  fileName: string;
+  text: string;
+  /** `cards[i]`'s file, "cards/…json". */
+  cardFiles: string[];
+}
+
+/** The folder's files for a set file (serializeSetFile's output). */
+export function setFolderFiles(system: GameSystem | undefined, file: SetFileJson): FolderFile[] {
+  const files: FolderFile[] = [
+    {
+      path: SET_FOLDER_MANIFEST,
+      bytes: jsonBytes({
+        format: SET_FOLDER_FORMAT,
+        formatVersion: SET_FOLDER_VERSION,
+        set: orderedObject(file.set as unknown as Record<string, unknown>, SET_KEYS),
+      }),
+    },
+  ];
+  const names = cardFileNames(file.cards);
+  file.cards.forEach((card, index) => {
+    const order = system?.cardTypes.find((type) => type.id === card.doc.type)?.schema.properties;
+    const doc = orderedObject(card.doc, Object.keys(order ?? {}));
+    files.push({ path: `${CARDS}/${names[index]}`, bytes: jsonBytes({ id: card.id, doc }) });
+  });
+  for (const [id, image] of Object.entries(file.images)) {
+    files.push({ path: `${IMAGES}/${id}.${EXTENSION_OF[image.mime]}`, bytes: Buffer.from(image.data, 'base64') });
+  }
+  return files;
+}
+
+/**
+ * Writes the files into `dir` (made if missing). Card and image files of an earlier export that
+ * the set no longer has are removed, so importing the folder does not bring deleted cards back;
+ * a folder that is not empty and holds no set folder is refused rather than written into.
+ */
+export function writeSetFolder(dir: string, files: readonly FolderFile[], setId: string): void {
+  const manifest = join(dir, SET_FOLDER_MANIFEST);
+  if (existsSync(dir)) {
+    if (!statSync(dir).isDirectory()) throw new ApiError(`${dir} is a file, not a folder`, 'BAD_INPUT');
+    if (existsSync(manifest)) {
+      const previous = manifestSetId(manifest);
+      if (previous !== undefined && previous !== setId) {
+        throw new ApiError(`${dir} holds another set (id "${previous}"); export into a new folder`, 'CONFLICT');
+      }
+    } else if (readdirSync(dir).length > 0) {
+      throw new ApiError(
+        `${dir} is not empty and holds no ${SET_FOLDER_MANIFEST}; export into a new or empty folder`,
+        'CONFLICT',
+      );
+    }
+  }
+  const keep = new Set(files.map((file) => file.path));
+  for (const sub of [CARDS, IMAGES]) {
+    const folder = join(dir, sub);
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) {
+      const ours = sub === CARDS ? name.endsWith('.json') : IMAGE_FILE.test(name);
+      if (ours && !keep.has(`${sub}/${name}`)) rmSync(join(folder, name), { force: true });
+    }
+  }
+  for (const sub of [CARDS, IMAGES]) mkdirSync(join(dir, sub), { recursive: true });
+  for (const file of files) writeFileSync(join(dir, ...file.path.split('/')), file.bytes);
+}
+
+const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+
+/**
+ * Reads a set folder as set file text for parseSetFile / the importSet job. What only the folder
+ * can get wrong (a broken card file, a stray picture, a repeated id) is refused here, naming
+ * the file inside the folder; cards come in file-name order.
+ */
+export function readSetFolder(dir: string): ReadSetFolder {
+  const manifestPath = join(dir, SET_FOLDER_MANIFEST);
+  if (!existsSync(manifestPath))
+    throw new ApiError(
+      `${SET_FOLDER_MANIFEST}: missing; a set folder has a ${SET_FOLDER_MANIFEST} beside cards/ and images/`,
+      'INVALID_FILE',
+    );
+  const manifestName = SET_FOLDER_MANIFEST;
+  const manifest = parseJsonText(manifestName, readFileSync(manifestPath, 'utf8'));
+  if (!isPlainObject(manifest)) throw invalidFile(manifestName, `expected a JSON object, found ${describeValue(manifest)}`);
+  if (manifest.format !== SET_FOLDER_FORMAT)
+    throw invalidFile(manifestName, `"format" must be "${SET_FOLDER_FORMAT}", found ${describeValue(manifest.format)}`);
+  const version = manifest.formatVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > SET_FOLDER_VERSION) {
+    throw invalidFile(
+      manifestName,
+      `"formatVersion" must be 1 to ${SET_FOLDER_VERSION}, found ${JSON.stringify(version) ?? 'nothing'}`,
+    );
+  }
+
+  const cardFiles = listFiles(dir, CARDS).filter((name) => {
+    if (name.endsWith('.json')) return true;
+    throw invalidFile(`${CARDS}/${name}`, 'only card files (.json) belong in cards/');
+  });
+  const cards: { id?: unknown; doc: unknown }[] = [];
+  const firstFileOf = new Map<string, string>();
+  for (const name of cardFiles) {
+    const path = `${CARDS}/${name}`;
+    const value = parseJsonText(path, readFileSync(join(dir, CARDS, name), 'utf8'));
+    if (!isPlainObject(value)) throw invalidFile(path, `expected an object with "id" and "doc", found ${describeValue(value)}`);
+    const unknown = Object.keys(value).filter((key) => key !== 'id' && key !== 'doc');
+    if (unknown.length > 0) throw invalidFile(path, `/${unknown[0]}: not part of a card file (it holds "id" and "doc")`);
+    if (!isPlainObject(value.doc))
+      throw invalidFile(path, `/doc: must be the card, an object; found ${describeValue(value.doc)}`);
+    if (value.id !== undefined) {
+      if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 200)
+        throw invalidFile(path, `/id: must be text of 1 to 200 characters, found ${describeValue(value.id)}`);
+      const first = firstFileOf.get(value.id);
+      if (first !== undefined) throw invalidFile(path, `/id: "${value.id}" is also the id of ${first}`);
+      firstFileOf.set(value.id, path);
+    }
+    cards.push(value.id === undefined ? { doc: value.doc } : { id: value.id, doc: value.doc });
+  }
+
+  const images: Record<string, { mime: StoredImageMime; data: string }> = {};
+  for (const name of listFiles(dir, IMAGES)) {
+    const path = `${IMAGES}/${name}`;
+    const match = IMAGE_FILE.exec(name);
+    if (!match) throw invalidFile(path, 'a picture is named by its SHA-256 (64 lowercase hex digits) and .png, .jpg or .webp');
+    const bytes = readFileSync(join(dir, IMAGES, name));
+    if (sha256Hex(bytes) !== match[1]) throw invalidFile(path, "the picture's bytes do not match its name (their SHA-256)");
+    const mime = (Object.keys(EXTENSION_OF) as StoredImageMime[]).find((type) => EXTENSION_OF[type] === match[2])!;
+    images[match[1]] = { mime, data: bytes.toString('base64') };
+  }
+
+  const json = { format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, set: manifest.set, cards, images };
+  return { fileName: manifestName, text: JSON.stringify(json), cardFiles: cardFiles.map((name) => `${CARDS}/${name}`) };
+}
+
+/** Whether `path` is a folder (the CLI reads a folder as a set folder, anything else as a file). */
+export function isFolder(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+/** File names of the cards: `<slug>-<8 hex of the id's SHA-256>.json`, longer where two would clash. */
+export function cardFileNames(cards: readonly { id: string; doc: { name: string } }[]): string[] {
+  const names = cards.map((card) => `${slug(card.doc.name)}-${idHash(card.id).slice(0, 8)}`);
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return names.map((name, index) =>
+    // The full hash only where eight digits clash (different ids): still a function of name and id.
+    counts.get(name)! > 1 ? `${slug(cards[index].doc.name)}-${idHash(cards[index].id)}.json` : `${name}.json`,
+  );
+}
+
+/** "Ember Drake!" → "ember-drake"; letters of any script are kept, accents dropped; at most 48 characters. */
+export function slug(name: string): string {
+  const text = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  const cut = [...text].slice(0, 48).join('').replace(/-+$/, '');
+  return cut || 'card';
+}
+
+function idHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+function listFiles(dir: string, sub: string): string[] {
+  const folder = join(dir, sub);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .map((entry) => {
+      if (!entry.isFile()) throw invalidFile(`${sub}/${entry.name}`, `only files belong in ${sub}/`);
+      return entry.name;
+    })
+    .sort();
+}
+
+function manifestSetId(path: string): string | undefined {
+  try {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    const set = isPlainObject(value) ? value.set : undefined;
+    return isPlainObject(set) && typeof set.id === 'string' ? set.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 2-space JSON with a final newline; objects keep the key order they were built in. */
+function jsonBytes(value: unknown): Uint8Array {
+  return Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** `first` keys in that order, then the others sorted; nested objects sorted throughout. */
+function orderedObject(value: Record<string, unknown>, first: readonly string[]): Record<string, unknown> {
+  const keys = [
+    ...first.filter((key) => Object.hasOwn(value, key)),
+    ...Object.keys(value)
+      .filter((key) => !first.includes(key))
+      .sort(),
+  ];
+  return Object.fromEntries(keys.map((key) => [key, sortedKeys(value[key])]));
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isPlainObject(value)) return value;
+  return orderedObject(value, []);
+}
+
+/** The set as a folder in `dir`, its pictures included (the CLI's `export set --to folder`). */
+export function exportSetFolder(lib: Library, setId: string, dir: string): { cards: number; images: number } {
+  const set = requireSet(lib, setId);
+  const cards = lib.store.cards.listBySet(set.id);
+  const images = fileImagesOf(
+    lib.images,
+    cards.map((card) => card.doc),
+  );
+  const files = setFolderFiles(lib.systems.find(set.systemId), serializeSetFile(set, cards, images));
+  writeSetFolder(dir, files, set.id);
+  return { cards: cards.length, images: Object.keys(images).length };
+}

@@ -1,0 +1,35 @@
+// A set exported for Cockatrice from the set sidebar: a job in a worker thread whose zip is
+// downloaded when it is done, holding the card database (valid against Cockatrice's cards.xsd)
+// and a picture for every card.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from './fixtures';
+
+const XSD = resolve(import.meta.dirname, '../fixtures/cockatrice/cards.xsd');
+
+test('a set exports for Cockatrice from the set sidebar', async ({ page }) => {
+  const row = page.getByTestId('set-row').filter({ hasText: 'Mission & Objective Decks' });
+  await row.hover();
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: 'test-results/set-export-cockatrice.png' });
+  const zip = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('button', { name: /Export OSMCG Mission & Objective Decks for Cockatrice/ }).click();
+  const file = await zip;
+  expect(file.suggestedFilename()).toBe('OSMCG Mission & Objective Decks.cockatrice.zip');
+  const job = page.getByTestId('job').filter({ hasText: 'Cockatrice export of “OSMCG Mission & Objective Decks”' });
+  await expect(job).toHaveAttribute('data-state', 'done');
+
+  const dir = mkdtempSync(join(tmpdir(), 'cw-cockatrice-e2e-'));
+  try {
+    execFileSync('unzip', ['-q', await file.path(), '-d', dir]);
+    const xml = join(dir, 'customsets', 'OSMCG Mission & Objective Decks.xml');
+    execFileSync('xmllint', ['--noout', '--schema', XSD, xml], { stdio: 'pipe' });
+    const cards = execFileSync('xmllint', ['--xpath', 'count(//cards/card)', xml], { encoding: 'utf8' }).trim();
+    expect(cards).toBe('18');
+    expect(readdirSync(join(dir, 'pics', 'CUSTOM', 'OSMCG Mission & Objective Decks'))).toHaveLength(18);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
