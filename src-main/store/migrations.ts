@@ -260,6 +260,14 @@ CREATE TABLE saved_searches (
 CREATE UNIQUE INDEX saved_searches_by_scope_name ON saved_searches (ifnull(system_id, ''), name COLLATE NOCASE);
 `;
 
+const csvMappingsSchema = `
+CREATE TABLE csv_mappings (
+  system_id  TEXT PRIMARY KEY,
+  mapping    TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -289,6 +297,11 @@ export const migrations: readonly Migration[] = [
     version: 8,
     description: 'saved searches: named library queries with their sort, per game or for every game',
     up: (db) => db.exec(savedSearchesSchema),
+  },
+  {
+    version: 9,
+    description: 'CSV import: the column mapping last used for each game',
+    up: (db) => db.exec(csvMappingsSchema),
   },
 ];
 
