@@ -70,7 +70,9 @@ export function suggestMapping(headers: readonly string[], fields: readonly CsvF
       columns.push({ column: header, field });
     }
   }
-  return { typeColumn, defaultType: system.cardTypes[0]?.id ?? null, columns, listSeparator: DEFAULT_LIST_SEPARATOR };
+  // With a type column, a row without a type is a problem until the user names a default.
+  const defaultType = typeColumn === null ? (system.cardTypes[0]?.id ?? null) : null;
+  return { typeColumn, defaultType, columns, listSeparator: DEFAULT_LIST_SEPARATOR };
 }
 
 /**
@@ -93,7 +95,9 @@ export function adaptMapping(
   }
   const typeColumn = saved.typeColumn !== null && present.has(saved.typeColumn) ? saved.typeColumn : suggested.typeColumn;
   const defaultType =
-    saved.defaultType !== null && system.cardTypes.some((t) => t.id === saved.defaultType) ? saved.defaultType : suggested.defaultType;
+    saved.defaultType !== null && system.cardTypes.some((t) => t.id === saved.defaultType)
+      ? saved.defaultType
+      : suggested.defaultType;
   return { typeColumn, defaultType, columns, listSeparator: saved.listSeparator };
 }
 
@@ -156,7 +160,9 @@ export function rowToDocument(
     if (text.trim() === '') continue;
     const field = fields.get(entry.field);
     // A field this card type lacks is kept as text: the game's schema says whether it may be there.
-    const read = field ? (fieldRead(field, type.id) ?? { kind: 'text' as const, choices: [] }) : { kind: 'text' as const, choices: [] };
+    const read = field
+      ? (fieldRead(field, type.id) ?? { kind: 'text' as const, choices: [] })
+      : { kind: 'text' as const, choices: [] };
     const value = cellToValue(text, read, mapping.listSeparator);
     if (value.ok) setOwn(doc, entry.field, value.value);
     else problems.push({ column: entry.column, value: text, message: value.message });

@@ -404,9 +404,7 @@ export const exportPdfJob = z.object({
 const csvMapping = z.object({
   typeColumn: z.string().max(500).nullable(),
   defaultType: id.nullable(),
-  columns: z
-    .array(z.object({ column: z.string().min(1).max(500), field: z.string().min(1).max(200) }))
-    .max(500),
+  columns: z.array(z.object({ column: z.string().min(1).max(500), field: z.string().min(1).max(200) })).max(500),
   listSeparator: z.string().max(5).default(';'),
 }) satisfies z.ZodType<CsvMapping, unknown>;
 

@@ -48,7 +48,10 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
       const { kind: _kind, ...search } = spec;
       const { name } = namePrintSource(lib, { ...search, kind: 'search' });
       const query = spec.query.trim();
-      return { title: `Export CSV of ${query ? `“${query}”` : `“${name}”`}`, output: { fileName: safeFileName(name, '.csv'), filter: CSV_FILE } };
+      return {
+        title: `Export CSV of ${query ? `“${query}”` : `“${name}”`}`,
+        output: { fileName: safeFileName(name, '.csv'), filter: CSV_FILE },
+      };
     }
     case 'generateDeck': {
       const system = lib.systems.require(spec.systemId);

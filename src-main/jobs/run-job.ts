@@ -86,7 +86,10 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       const { kind: _kind, ...search } = spec;
       const csv = searchToCsv(lib, search, progress);
       const bytes = new TextEncoder().encode(csv.text);
-      return { file: await writeOutput(output(), { fileName: basename(output()), mimeType: 'text/csv', bytes }), cards: csv.cards };
+      return {
+        file: await writeOutput(output(), { fileName: basename(output()), mimeType: 'text/csv', bytes }),
+        cards: csv.cards,
+      };
     }
     case 'importSystem':
       return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);

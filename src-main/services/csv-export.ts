@@ -36,7 +36,11 @@ function fieldColumns(systems: readonly GameSystem[]): string[] {
 }
 
 /** The search's matches as CSV text (UTF-8 with a byte-order mark, for spreadsheets) and how many cards. */
-export function searchToCsv(lib: Library, search: CsvSearch, progress: JobProgress = NO_PROGRESS): { text: string; cards: number } {
+export function searchToCsv(
+  lib: Library,
+  search: CsvSearch,
+  progress: JobProgress = NO_PROGRESS,
+): { text: string; cards: number } {
   const sort = search.sort ?? 'relevance';
   const descending = search.descending ?? false;
   const setId = search.setId;
@@ -65,7 +69,10 @@ export function searchToCsv(lib: Library, search: CsvSearch, progress: JobProgre
     after = page.next ?? undefined;
   } while (after);
   if (cards === 0) {
-    throw new ApiError(search.query.trim() ? `No card matches “${search.query.trim()}”` : 'There are no cards to export', 'BAD_INPUT');
+    throw new ApiError(
+      search.query.trim() ? `No card matches “${search.query.trim()}”` : 'There are no cards to export',
+      'BAD_INPUT',
+    );
   }
   return { text: chunks.join(''), cards };
 }

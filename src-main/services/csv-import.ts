@@ -230,7 +230,10 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
   const table = readCsvBytes(input.fileName, input.bytes, input);
   const check = checkCsvTable(lib, system, input.fileName, table, input.mapping, progress);
   if (check.good.length === 0) {
-    throw new ApiError(`${input.fileName}: no row makes a valid card, so nothing was imported (check the file first)`, 'BAD_INPUT');
+    throw new ApiError(
+      `${input.fileName}: no row makes a valid card, so nothing was imported (check the file first)`,
+      'BAD_INPUT',
+    );
   }
   const written = importSetContent(
     lib,
@@ -246,7 +249,8 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
   // The library may still refuse a card the schema took (a picture it does not hold).
   for (const rejected of written.rejected) {
     const row = check.table.rowNumbers[check.good[rejected.index].index];
-    for (const issue of rejected.issues) check.problems.push({ row, column: columnOfIssue(input.mapping, issue.path), value: '', message: issue.message });
+    for (const issue of rejected.issues)
+      check.problems.push({ row, column: columnOfIssue(input.mapping, issue.path), value: '', message: issue.message });
   }
   check.problems.sort((a, b) => a.row - b.row);
   return report(check, input.fileName, false, { imported: written.imported, set: written.set });

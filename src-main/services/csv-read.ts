@@ -152,8 +152,11 @@ export function readCsvBytes(fileName: string, bytes: Uint8Array, options: CsvRe
   const first = hasHeader ? 2 : 1;
   const overlong = new Map<number, number>();
   const rows = data.map((row, index) => {
-    if (row.length > columns.length && row.slice(columns.length).some((cell) => cell !== '')) overlong.set(index + first, row.length);
-    return row.length >= columns.length ? row.slice(0, columns.length) : [...row, ...Array<string>(columns.length - row.length).fill('')];
+    if (row.length > columns.length && row.slice(columns.length).some((cell) => cell !== ''))
+      overlong.set(index + first, row.length);
+    return row.length >= columns.length
+      ? row.slice(0, columns.length)
+      : [...row, ...Array<string>(columns.length - row.length).fill('')];
   });
   return {
     encoding: decoded.encoding,

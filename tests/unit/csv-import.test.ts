@@ -75,8 +75,15 @@ function latin1(text: string): Uint8Array {
 }
 
 const HEADER = 'Name,Card Type,Colors,Cost,ATK,HP,SPD,AP,Text';
-const GOOD_ROWS = ['Ember Whelp,Creature,Red,2,2,2,4,2,A small flame.', 'Tide Scout,creature,Blue;Green,1,1,1,5,2,"Sees far, moves fast."'];
-const BAD_ROWS = ['Broken Cost,Creature,Red,two,1,1,1,1,', 'No Colour,Creature,Purple,1,1,1,1,1,', ',Creature,Red,1,1,1,1,1,Nameless'];
+const GOOD_ROWS = [
+  'Ember Whelp,Creature,Red,2,2,2,4,2,A small flame.',
+  'Tide Scout,creature,Blue;Green,1,1,1,5,2,"Sees far, moves fast."',
+];
+const BAD_ROWS = [
+  'Broken Cost,Creature,Red,two,1,1,1,1,',
+  'No Colour,Creature,Purple,1,1,1,1,1,',
+  ',Creature,Red,1,1,1,1,1,Nameless',
+];
 const CSV_TEXT = [HEADER, GOOD_ROWS[0], BAD_ROWS[0], GOOD_ROWS[1], BAD_ROWS[1], BAD_ROWS[2]].join('\r\n');
 
 describe('file bytes as text', () => {
@@ -110,7 +117,11 @@ describe('file bytes as text', () => {
 
 describe('reading a CSV file', () => {
   it('detects the delimiter and the header row', () => {
-    expect(readCsvBytes('a.csv', utf8('Name;Cost\nA;1\nB;2\n'))).toMatchObject({ delimiter: ';', hasHeader: true, columns: ['Name', 'Cost'] });
+    expect(readCsvBytes('a.csv', utf8('Name;Cost\nA;1\nB;2\n'))).toMatchObject({
+      delimiter: ';',
+      hasHeader: true,
+      columns: ['Name', 'Cost'],
+    });
     expect(readCsvBytes('a.txt', utf8('Name\tCost\nA\t1\n'))).toMatchObject({ delimiter: '\t' });
     const plain = readCsvBytes('a.csv', utf8('Ember,1,2\nTide,3,4\n'));
     expect(plain).toMatchObject({ hasHeader: false, columns: ['Column 1', 'Column 2', 'Column 3'], rowNumbers: [1, 2] });
@@ -129,7 +140,10 @@ describe('reading a CSV file', () => {
     const colors = fields.get('colors')!.byType.get('creature')!;
     expect(cellToValue('Red; blue', colors)).toEqual({ ok: true, value: ['red', 'blue'] });
     expect(cellToValue('Red|Blue', colors, '|')).toEqual({ ok: true, value: ['red', 'blue'] });
-    expect(cellToValue('Red;Pink', colors)).toMatchObject({ ok: false, message: expect.stringMatching(/“Pink” is not one of Red, Blue/) });
+    expect(cellToValue('Red;Pink', colors)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/“Pink” is not one of Red, Blue/),
+    });
     const cost = fields.get('cost')!.byType.get('creature')!;
     expect(cellToValue(' 3 ', cost)).toEqual({ ok: true, value: 3 });
     expect(cellToValue('0x10', cost)).toMatchObject({ ok: false });
@@ -163,7 +177,11 @@ describe('CSV import through the API', () => {
         { column: 'Text', field: 'text' },
       ]),
     );
-    const mapping: CsvMapping = { ...preview.mapping, columns: preview.mapping.columns.filter((c) => c.field !== 'text'), listSeparator: '|' };
+    const mapping: CsvMapping = {
+      ...preview.mapping,
+      columns: preview.mapping.columns.filter((c) => c.field !== 'text'),
+      listSeparator: '|',
+    };
     await call('saveCsvMapping', { systemId: 'osmcg', mapping });
     const again = await mapped(call);
     expect(again.savedMapping).toBe(true);
@@ -190,7 +208,17 @@ describe('CSV import through the API', () => {
     expect(cards).toEqual(
       expect.arrayContaining([
         { type: 'creature', name: 'Ember Whelp', colors: ['red'], cost: 2, atk: 2, hp: 2, spd: 4, ap: 2, text: 'A small flame.' },
-        { type: 'creature', name: 'Tide Scout', colors: ['blue', 'green'], cost: 1, atk: 1, hp: 1, spd: 5, ap: 2, text: 'Sees far, moves fast.' },
+        {
+          type: 'creature',
+          name: 'Tide Scout',
+          colors: ['blue', 'green'],
+          cost: 1,
+          atk: 1,
+          hp: 1,
+          spd: 5,
+          ap: 2,
+          text: 'Sees far, moves fast.',
+        },
       ]),
     );
     // The rejected rows, as CSV with a reason column, read back in any spreadsheet.
@@ -231,7 +259,9 @@ describe('CSV import through the API', () => {
       if (encoding.startsWith('Latin')) expect(check.encodingNote).toMatch(/read as Latin-1/);
     }
     const noName = { ...mapping, columns: mapping.columns.filter((c) => c.field !== 'name') };
-    const refused = await failure(call('importCsv', { systemId: 'osmcg', fileName: 'cafe.csv', bytes: utf8(text), mapping: noName, dryRun: true }));
+    const refused = await failure(
+      call('importCsv', { systemId: 'osmcg', fileName: 'cafe.csv', bytes: utf8(text), mapping: noName, dryRun: true }),
+    );
     expect(refused.message).toMatch(/cafe\.csv: No column fills the card name/);
   });
 });
@@ -243,7 +273,10 @@ describe('CSV export of a search', () => {
     const exported = await call('exportCsv', { query: '', setId: set.id });
     expect(exported.fileName).toMatch(/\.csv$/);
     expect(exported.cards).toBe(set.cardCount);
-    const rows = parse(new TextDecoder().decode(exported.bytes).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    const rows = parse(new TextDecoder().decode(exported.bytes).replace(/^\uFEFF/, ''), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(Object.keys(rows[0]).slice(0, 4)).toEqual(['id', 'set', 'type', 'name']);
     expect(rows).toHaveLength(set.cardCount);
 
