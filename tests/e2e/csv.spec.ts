@@ -101,3 +101,22 @@ test('a search result exports as CSV', async ({ page }) => {
   expect(Object.keys(rows[0]).slice(0, 4)).toEqual(['id', 'set', 'type', 'name']);
   expect(rows.every((row) => /ember/i.test(JSON.stringify(row)))).toBe(true);
 });
+
+test('hostile CSV files: Latin-1 is read and said so, an unclosed quote names its line', async ({ page }) => {
+  const latin1 = Buffer.from('Name;Type;Colors;Cost;ATK;HP;SPD;AP\nCafé Golem;Creature;Red;2;2;2;4;2\n', 'latin1');
+  await page.getByTestId('import-csv-file').setInputFiles({ name: 'cafe.csv', mimeType: 'text/csv', buffer: latin1 });
+  const dialog = page.getByTestId('csv-import-dialog');
+  await expect(dialog.getByTestId('csv-encoding-note')).toContainText('read as Latin-1');
+  await expect(dialog.getByTestId('csv-delimiter')).toHaveValue(';');
+  await expect(dialog.getByTestId('csv-column').first()).toContainText('Café Golem');
+  await dialog.getByTestId('csv-check').click();
+  await expect(dialog.getByTestId('csv-summary')).toContainText('1 row checked: 1 valid');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const broken = Buffer.from('Name,Text\nA,fine\nB,"never closed\nC,more\n');
+  await page.getByTestId('import-csv-file').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: broken });
+  await expect(dialog.getByTestId('csv-error')).toHaveText(
+    'broken.csv: a quoted cell opened on line 3 is never closed (a missing " ?)',
+  );
+  await expect(dialog.getByTestId('csv-check')).toBeDisabled();
+});

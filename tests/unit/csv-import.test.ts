@@ -292,3 +292,26 @@ describe('CSV export of a search', () => {
     expect(await setDocs(call, report.set!.id)).toEqual(await setDocs(call, set.id));
   });
 });
+
+describe('a 50 MB CSV', () => {
+  it('imports its valid rows in one transaction and lists its bad one', { timeout: 120_000 }, () => {
+    const lib = memoryLibrary();
+    const text = 'Rules text that is long enough to make a large file. '.repeat(7);
+    const lines = [HEADER];
+    let size = 0;
+    for (let i = 0; size < 50 * 1000 * 1000; i++) {
+      const line = `Bulk card ${i},Creature,Red;Blue,${i % 10},1,1,1,1,"${text}${i}"`;
+      lines.push(line);
+      size += line.length + 2;
+    }
+    lines.push('Last card,Creature,Red,not a number,1,1,1,1,');
+    const bytes = utf8(lines.join('\r\n'));
+    expect(bytes.byteLength).toBeGreaterThan(50_000_000);
+    const { mapping } = csvPreview(lib, { systemId: 'osmcg', fileName: 'big.csv', bytes });
+    const report = importCsv(lib, { systemId: 'osmcg', fileName: 'big.csv', bytes, mapping, newSetName: 'Big' });
+    expect(report).toMatchObject({ rows: lines.length - 1, validRows: lines.length - 2, badRows: 1, imported: lines.length - 2 });
+    expect(report.problems).toEqual([
+      { row: lines.length, column: 'Cost', value: 'not a number', message: '“not a number” is not a number' },
+    ]);
+  });
+});
