@@ -774,7 +774,14 @@ export const apiContract = {
    * header, columns with sample values, the game's fields and the mapping to offer.
    */
   previewCsv: returns<CsvPreview>()(
-    z.object({ systemId: id, fileName: z.string().min(1).max(500), bytes: csvBytes, ...csvReadOptions }),
+    z.object({
+      systemId: id,
+      fileName: z.string().min(1).max(500),
+      bytes: csvBytes,
+      /** The whole file's size when `bytes` is its start: a file past the import's limit is refused at once. */
+      fileBytes: z.number().int().min(0).optional(),
+      ...csvReadOptions,
+    }),
   ),
   /** Keeps a CSV column mapping for the game; previewCsv offers it next time. */
   saveCsvMapping: returns<void>()(z.object({ systemId: id, mapping: csvMapping })),

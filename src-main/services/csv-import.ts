@@ -21,7 +21,7 @@ import { ApiError, type CsvImportReport, type CsvPreview, type CsvRowProblem } f
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { CsvMappingsRepo } from '../store/csv-mappings-repo';
 import { cardIssues, requireSet, type Library } from './card-library';
-import { CSV_PREVIEW_BYTES, readCsvBytes, type CsvReadOptions, type CsvTable } from './csv-read';
+import { CSV_PREVIEW_BYTES, checkCsvSize, readCsvBytes, type CsvReadOptions, type CsvTable } from './csv-read';
 import { importSetContent } from './set-files';
 
 /** Problems a report lists one by one; the count says how many more there were. */
@@ -61,9 +61,10 @@ export function saveCsvMapping(lib: Library, systemId: string, mapping: CsvMappi
 /** The start of a file read for mapping its columns; `bytes` may be the whole file or its first MiB. */
 export function csvPreview(
   lib: Library,
-  input: { systemId: string; fileName: string; bytes: Uint8Array } & CsvReadOptions,
+  input: { systemId: string; fileName: string; bytes: Uint8Array; fileBytes?: number } & CsvReadOptions,
 ): CsvPreview {
   const system = lib.systems.require(input.systemId);
+  checkCsvSize(input.fileName, Math.max(input.fileBytes ?? 0, input.bytes.byteLength));
   const partial = input.bytes.byteLength > CSV_PREVIEW_BYTES;
   const bytes = partial ? input.bytes.subarray(0, CSV_PREVIEW_BYTES) : input.bytes;
   const table = readCsvBytes(input.fileName, bytes, { delimiter: input.delimiter, hasHeader: input.hasHeader, partial });

@@ -98,14 +98,18 @@ function quoteProblem(error: CsvError, lastGoodLine: number): string {
   }
 }
 
+/** Refuses a file past MAX_CSV_BYTES by its size, before anything is read. */
+export function checkCsvSize(fileName: string, bytes: number): void {
+  if (bytes <= MAX_CSV_BYTES) return;
+  throw invalidFile(
+    fileName,
+    `the file is ${Math.round(bytes / 1024 / 1024)} MB; a CSV import takes at most ${MAX_CSV_BYTES / 1024 / 1024} MB (split it into several files)`,
+  );
+}
+
 /** Reads a CSV or TSV file; throws INVALID_FILE naming the problem and its line. */
 export function readCsvBytes(fileName: string, bytes: Uint8Array, options: CsvReadOptions = {}): CsvTable {
-  if (bytes.byteLength > MAX_CSV_BYTES) {
-    throw invalidFile(
-      fileName,
-      `the file is ${Math.round(bytes.byteLength / 1024 / 1024)} MB; a CSV import takes at most ${MAX_CSV_BYTES / 1024 / 1024} MB (split it into several files)`,
-    );
-  }
+  checkCsvSize(fileName, bytes.byteLength);
   const decoded = decodeTextBytes(bytes, { stream: options.partial });
   const text = options.partial ? completeLines(decoded.text) : decoded.text;
   if (text.trim() === '') throw invalidFile(fileName, 'the file is empty');

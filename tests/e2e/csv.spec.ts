@@ -32,7 +32,6 @@ test('a CSV with bad rows: check, read the report, import the valid rows, find t
   await expect(problems.nth(0).locator('td')).toHaveText(['3', 'Cost', 'two', '“two” is not a number']);
   await expect(problems.nth(1).locator('td')).toHaveText(['5', 'Colors', 'Purple', /^“Purple” is not one of Red, Blue/]);
   expect(queryDb("SELECT id FROM sets WHERE name = 'Spreadsheet cards'")).toEqual([]);
-  await page.screenshot({ path: '/tmp/csv-check.png' });
 
   await dialog.getByTestId('csv-import').click();
   await expect(dialog.getByTestId('csv-summary')).toContainText(

@@ -186,6 +186,9 @@ describe('CSV import through the API', () => {
     const again = await mapped(call);
     expect(again.savedMapping).toBe(true);
     expect(again.mapping.listSeparator).toBe('|');
+    // A file past the limit is refused by its size at the preview, before it is sent whole.
+    const huge = await failure(call('previewCsv', { systemId: 'osmcg', fileName: 'huge.csv', bytes, fileBytes: 100_000_000 }));
+    expect(huge.message).toBe('huge.csv: the file is 95 MB; a CSV import takes at most 64 MB (split it into several files)');
   });
 
   it('a dry run lists every bad row and field and writes nothing; the import writes the valid rows', async () => {

@@ -89,6 +89,7 @@ export class CsvImportModel {
         fileName: this.fileName,
         // The preview needs only the start of the file (a copy: IPC would clone a view's whole buffer).
         bytes: this.bytes.slice(0, 1024 * 1024 + 1),
+        fileBytes: this.bytes.byteLength,
         delimiter: options.delimiter ?? this.preview?.delimiter,
         hasHeader: options.hasHeader ?? this.preview?.hasHeader,
       });
