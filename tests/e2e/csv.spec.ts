@@ -119,3 +119,25 @@ test('hostile CSV files: Latin-1 is read and said so, an unclosed quote names it
   );
   await expect(dialog.getByTestId('csv-check')).toBeDisabled();
 });
+
+test('a set file saved as UTF-16 or Latin-1 imports with its accents', async ({ page, queryDb }) => {
+  const setFile = (name: string) =>
+    JSON.stringify({
+      format: 'cardwright-set',
+      formatVersion: 1,
+      set: { systemId: 'osmcg', name },
+      cards: [{ doc: { type: 'creature', name: `Élan ${name}`, colors: ['red'], cost: 1, atk: 1, hp: 1, spd: 1, ap: 1 } }],
+    });
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(setFile('Seize'), 'utf16le')]);
+  const latin1 = Buffer.from(setFile('Latin'), 'latin1');
+  for (const [fileName, buffer] of [
+    ['seize.json', utf16],
+    ['latin.json', latin1],
+  ] as const) {
+    await page.getByTestId('import-set-file').setInputFiles({ name: fileName, mimeType: 'application/json', buffer });
+    await expect(page.getByTestId('import-imported')).toHaveText('1');
+    await page.getByTestId('import-report').getByRole('button', { name: 'Done' }).click();
+  }
+  const names = queryDb<{ name: string }>("SELECT name FROM cards WHERE name LIKE 'Élan%' ORDER BY name").map((row) => row.name);
+  expect(names).toEqual(['Élan Latin', 'Élan Seize']);
+});

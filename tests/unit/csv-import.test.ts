@@ -270,6 +270,23 @@ describe('CSV import through the API', () => {
 });
 
 describe('CSV export of a search', () => {
+  it("exports every game's cards with the fields of all of them; an empty result is refused", async () => {
+    const { call } = openApp();
+    const total = (await call('listSets', {})).reduce((sum, set) => sum + set.cardCount, 0);
+    const exported = await call('exportCsv', { query: '' });
+    const rows = parse(new TextDecoder().decode(exported.bytes).replace(/^\uFEFF/, ''), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows).toHaveLength(total);
+    expect(exported.cards).toBe(total);
+    const systems = await call('listSystems', {});
+    expect(new Set(rows.map((row) => row.type)).size).toBeGreaterThanOrEqual(systems.length);
+    expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(['colors', 'cost', 'atk']));
+    const none = await failure(call('exportCsv', { query: 'zzzz-no-such-card' }));
+    expect(none.message).toBe('No card matches “zzzz-no-such-card”');
+  });
+
   it('exports a set as CSV that imports back to the same cards with the suggested mapping', async () => {
     const { call } = openApp();
     const set = (await call('listSets', {})).find((s) => s.systemId === 'osmcg')!;
