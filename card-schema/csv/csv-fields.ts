@@ -5,7 +5,6 @@
 
 import type { GameSystem } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
-import { own } from '../own-keys';
 import { resolveSchema, schemaTypes } from '../system/resolve-schema';
 
 /** How a cell is read: as is, as a number, yes/no, a list split by the separator, or JSON. */
@@ -120,9 +119,4 @@ export function csvFieldsOf(system: GameSystem): CsvField[] {
 /** A field's reading for a card type, or undefined when the type has no such field. */
 export function fieldRead(field: CsvField, typeId: string): CsvFieldRead | undefined {
   return field.byType.get(typeId);
-}
-
-/** Own-property lookup of a document's field (keys come from files). */
-export function docField(doc: Record<string, unknown>, key: string): unknown {
-  return own(doc, key);
 }

@@ -45,10 +45,6 @@ export interface CsvTable {
   overlong: Map<number, number>;
 }
 
-function describeDelimiter(delimiter: CsvDelimiter): string {
-  return delimiter === '\t' ? 'tab' : `“${delimiter}”`;
-}
-
 /** The delimiter giving the most rows of one same width (> 1) in the file's first lines. */
 function guessDelimiter(fileName: string, sample: string): CsvDelimiter {
   if (/\.tsv$|\.tab$/i.test(fileName)) return '\t';
@@ -185,5 +181,3 @@ function uniqueNames(header: readonly string[]): string[] {
     return name;
   });
 }
-
-export { describeDelimiter };
