@@ -15,6 +15,8 @@ import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import type { SetStats } from '../services/set-stats';
 import { FONT_FACES } from '../../card-schema/layout/format';
+import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
+import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
 import {
   CARD_SIZE_PRESETS,
   DEFAULT_PRINT_OPTIONS,
@@ -442,8 +444,43 @@ export const exportPdfJob = z.object({
   print: printOptions,
 });
 
+/** A CSV column mapping (card-schema/csv/csv-mapping.ts): columns by header, to card fields. */
+const csvMapping = z.object({
+  typeColumn: z.string().max(500).nullable(),
+  defaultType: id.nullable(),
+  columns: z.array(z.object({ column: z.string().min(1).max(500), field: z.string().min(1).max(200) })).max(500),
+  listSeparator: z.string().max(5).default(';'),
+}) satisfies z.ZodType<CsvMapping, unknown>;
+
+const csvBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" });
+/** How a CSV file is read; guessed from the file when absent (services/csv-read.ts). */
+const csvReadOptions = {
+  delimiter: z.enum([',', ';', '\t', '|']).optional(),
+  hasHeader: z.boolean().optional(),
+};
+
+/**
+ * A CSV/TSV file's rows as cards of `systemId` (services/csv-import.ts). `dryRun` writes nothing
+ * and reports every bad row; otherwise the valid rows go into `setId`, or a new set named
+ * `newSetName`, in one transaction.
+ */
+const importCsvJob = z.object({
+  kind: z.literal('importCsv'),
+  systemId: id,
+  fileName: z.string().min(1).max(500),
+  bytes: csvBytes,
+  mapping: csvMapping,
+  ...csvReadOptions,
+  dryRun: z.boolean().default(false),
+  setId: id.optional(),
+  newSetName: z.string().trim().min(1).max(200).optional(),
+});
+
 const jobSpec = z.discriminatedUnion('kind', [
   exportPdfJob,
+  importCsvJob,
+  /** Every match of a library search as a CSV file (services/csv-export.ts). */
+  searchFilters.extend({ kind: z.literal('exportCsv') }),
   z.object({ kind: z.literal('exportSet'), setId: id }),
   z.object({ kind: z.literal('exportSystem'), systemId: id }),
   importText('set.json').extend({ kind: z.literal('importSet') }),
@@ -518,6 +555,60 @@ export interface JobResults {
   exportTts: { file: JobFile; cards: number; sheets: number };
   /** `skipped`: cards left out for sharing a name with an earlier one (Cockatrice knows cards by name). */
   exportCockatrice: { file: JobFile; cards: number; skipped: string[] };
+  importCsv: CsvImportReport;
+  exportCsv: { file: JobFile; cards: number };
+}
+
+/** One cell (or row) of a CSV file that did not make a valid card. */
+export interface CsvRowProblem {
+  /** The row as a spreadsheet numbers it (the header row is row 1). */
+  row: number;
+  /** The column's header; '' when the problem is the row's as a whole. */
+  column: string;
+  /** The cell's text. */
+  value: string;
+  message: string;
+}
+
+/** What a CSV import did, or would do (dryRun). */
+export interface CsvImportReport {
+  fileName: string;
+  dryRun: boolean;
+  /** "UTF-8", "Latin-1 (Windows-1252)", … and why, when it was not plain UTF-8. */
+  encoding: string;
+  encodingNote?: string;
+  delimiter: string;
+  hasHeader: boolean;
+  rows: number;
+  validRows: number;
+  badRows: number;
+  /** Every problem up to MAX_CSV_PROBLEMS, in row order. */
+  problems: CsvRowProblem[];
+  problemsTotal: number;
+  /** The bad rows as CSV (the file's columns plus "reason"); '' when every row is good. */
+  rejectedCsv: string;
+  /** Cards written (0 in a dry run) and the set they went into. */
+  imported: number;
+  set?: CardSetInfo;
+}
+
+/** What a CSV file looks like, to map its columns (previewCsv). */
+export interface CsvPreview {
+  fileName: string;
+  encoding: string;
+  encodingNote?: string;
+  delimiter: ',' | ';' | '\t' | '|';
+  hasHeader: boolean;
+  /** The columns, each with the first few non-empty values. */
+  columns: { name: string; samples: string[] }[];
+  /** Data rows in the part of the file previewed. */
+  rowsSeen: number;
+  /** The game's card fields a column can fill. */
+  fields: { key: string; label: string; kind: CsvCellKind; cardTypes: string[] }[];
+  cardTypes: { id: string; label: string }[];
+  /** The game's saved mapping fitted to these headers, else one suggested by the headers. */
+  mapping: CsvMapping;
+  savedMapping: boolean;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -740,6 +831,22 @@ export const apiContract = {
       /** `backs`: the separate-backs layout's second file. */ file: z.enum(['main', 'backs']).default('main'),
     }),
   ),
+  /**
+   * The start of a CSV/TSV file (up to 1 MiB of it) read for mapping: encoding, delimiter,
+   * header, columns with sample values, the game's fields and the mapping to offer.
+   */
+  previewCsv: returns<CsvPreview>()(
+    z.object({
+      systemId: id,
+      fileName: z.string().min(1).max(500),
+      bytes: csvBytes,
+      /** The whole file's size when `bytes` is its start: a file past the import's limit is refused at once. */
+      fileBytes: z.number().int().min(0).optional(),
+      ...csvReadOptions,
+    }),
+  ),
+  /** Keeps a CSV column mapping for the game; previewCsv offers it next time. */
+  saveCsvMapping: returns<void>()(z.object({ systemId: id, mapping: csvMapping })),
   /** Desktop only: opens a finished export's file, or shows it in its folder. */
   openJobOutput: returns<void>()(z.object({ jobId: id, reveal: z.boolean().default(false) })),
 };

@@ -37,6 +37,7 @@ import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
+import { csvPreview, saveCsvMapping } from '../services/csv-import';
 import { loadInstalledSystems, type GameSystemLoadError } from '../services/game-systems';
 import { removeUserSystem } from '../services/system-bundles';
 import { gameFolders, recoverSystemFolders } from '../services/system-folder-journal';
@@ -198,6 +199,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     convertDeckList: ({ deck, format }) => convertDeckList(lib, deck, format),
 
     addImage: ({ fileName, bytes }) => lib.images.addImage(bytes, fileName),
+    previewCsv: (input) => csvPreview(lib, input),
+    saveCsvMapping: ({ systemId, mapping }) => saveCsvMapping(lib, systemId, mapping),
     getImage: ({ id, variant }) => lib.images.getImage(id, variant),
     listImageInfo: ({ ids }) => lib.images.listImageInfo(ids),
 

@@ -17,6 +17,7 @@ export interface JobPlan {
 const PDF: SaveFileFilter = { name: 'PDF document', extensions: ['pdf'] };
 const JSON_FILE: SaveFileFilter = { name: 'Cardwright file', extensions: ['json'] };
 const ZIP: SaveFileFilter = { name: 'Zip archive', extensions: ['zip'] };
+const CSV_FILE: SaveFileFilter = { name: 'CSV file', extensions: ['csv'] };
 
 export function planJob(lib: Library, spec: JobSpec): JobPlan {
   switch (spec.kind) {
@@ -40,6 +41,19 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
       return { title: `Import set “${spec.fileName}”` };
     case 'importSystem':
       return { title: `Import game “${spec.fileName}”` };
+    case 'importCsv':
+      lib.systems.require(spec.systemId);
+      if (spec.setId !== undefined) requireSet(lib, spec.setId);
+      return { title: spec.dryRun ? `Check “${spec.fileName}”` : `Import “${spec.fileName}”` };
+    case 'exportCsv': {
+      const { kind: _kind, ...search } = spec;
+      const { name } = namePrintSource(lib, { ...search, kind: 'search' });
+      const query = spec.query.trim();
+      return {
+        title: `Export CSV of ${query ? `“${query}”` : `“${name}”`}`,
+        output: { fileName: safeFileName(name, '.csv'), filter: CSV_FILE },
+      };
+    }
     case 'generateDeck': {
       const system = lib.systems.require(spec.systemId);
       const generator = system.deck.generators?.find((g) => g.id === spec.generatorId);

@@ -18,6 +18,8 @@ import type { JobProgress } from './job-progress';
 import { requireDeck } from '../services/deck-library';
 import { ttsZip } from '../tts/tts-export';
 import { cockatriceZip } from '../cockatrice/cockatrice-export';
+import { checkCsv, importCsv } from '../services/csv-import';
+import { searchToCsv } from '../services/csv-export';
 
 export interface JobPaths {
   dataDir: string;
@@ -79,6 +81,17 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       return { file: await writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
       return await importSetFile(lib, spec.fileName, spec.text, progress);
+    case 'importCsv':
+      return spec.dryRun ? checkCsv(lib, spec, progress) : importCsv(lib, spec, progress);
+    case 'exportCsv': {
+      const { kind: _kind, ...search } = spec;
+      const csv = searchToCsv(lib, search, progress);
+      const bytes = new TextEncoder().encode(csv.text);
+      return {
+        file: await writeOutput(output(), { fileName: basename(output()), mimeType: 'text/csv', bytes }),
+        cards: csv.cards,
+      };
+    }
     case 'importSystem':
       return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':

@@ -3,6 +3,7 @@
 
 import { ApiError, type FileBlob } from '../api/contract';
 import { MAX_JSON_DEPTH, tooDeepPath } from '../api/json-depth';
+import { misdecodedTextProblem } from '../../card-schema/files/decode-text';
 
 export function invalidFile(fileName: string, problem: string): ApiError {
   return new ApiError(`${fileName}: ${problem}`, 'INVALID_FILE');
@@ -44,6 +45,9 @@ export function parseJsonText(fileName: string, text: string): unknown {
   try {
     value = JSON.parse(source) as unknown;
   } catch (error) {
+    // UTF-16 or Latin-1 bytes read as UTF-8 (by a caller that had only text): say so, not "Unexpected token".
+    const encoding = misdecodedTextProblem(source);
+    if (encoding) throw invalidFile(fileName, encoding);
     const message = error instanceof Error ? error.message : String(error);
     const position = /at position (\d+)/.exec(message);
     // V8 names line and column itself; other engines only give the position.

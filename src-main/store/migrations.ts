@@ -277,6 +277,14 @@ CREATE INDEX card_revisions_by_card ON card_revisions (card_id, seq);
 CREATE INDEX card_revisions_by_set ON card_revisions (set_id, created_at);
 `;
 
+const csvMappingsSchema = `
+CREATE TABLE csv_mappings (
+  system_id  TEXT PRIMARY KEY,
+  mapping    TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -311,6 +319,11 @@ export const migrations: readonly Migration[] = [
     version: 9,
     description: 'card revisions: the version each save or import replaced, per card',
     up: (db) => db.exec(cardRevisionsSchema),
+  },
+  {
+    version: 10,
+    description: 'CSV import: the column mapping last used for each game',
+    up: (db) => db.exec(csvMappingsSchema),
   },
 ];
 

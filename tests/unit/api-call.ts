@@ -7,6 +7,7 @@ import type {
   ApiInput,
   ApiMethod,
   ApiOutput,
+  CsvImportReport,
   FileBlob,
   ImportSetResult,
   ImportSystemResult,
@@ -38,6 +39,8 @@ export interface JobCalls {
   importSet: { input: JobInput<'importSet'>; output: ImportSetResult };
   importSystem: { input: JobInput<'importSystem'>; output: ImportSystemResult };
   generateDeck: { input: JobInput<'generateDeck'>; output: Deck };
+  importCsv: { input: JobInput<'importCsv'>; output: CsvImportReport };
+  exportCsv: { input: JobInput<'exportCsv'>; output: FileBlob & { cards: number } };
 }
 
 export type Call = {
@@ -52,6 +55,8 @@ const JOB_KINDS = new Set<string>([
   'importSet',
   'importSystem',
   'generateDeck',
+  'importCsv',
+  'exportCsv',
 ] satisfies (keyof JobCalls)[]);
 
 export function apiCaller(app: Cardwright): Call {

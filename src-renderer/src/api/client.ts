@@ -145,6 +145,8 @@ const METHODS: Record<ApiMethod, true> = {
   exportDeckList: true,
   convertDeckList: true,
   addImage: true,
+  previewCsv: true,
+  saveCsvMapping: true,
   getImage: true,
   listImageInfo: true,
   listTrash: true,

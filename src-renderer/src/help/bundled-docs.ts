@@ -4,6 +4,7 @@ import readme from '../../../README.md?raw';
 import gameSystems from '../../../docs/game-systems.md?raw';
 import search from '../../../docs/search.md?raw';
 import architecture from '../../../docs/architecture.md?raw';
+import csv from '../../../docs/csv.md?raw';
 import type { DocSources } from './markdown';
 
 export interface BundledDoc {
@@ -23,6 +24,7 @@ export const BUNDLED_DOCS: readonly BundledDoc[] = [
     summary: 'Add a game without code: reference and tutorial',
     source: gameSystems,
   },
+  { path: 'docs/csv.md', title: 'Spreadsheets (CSV)', summary: 'Import cards from CSV/TSV, export a search as CSV', source: csv },
   { path: 'docs/architecture.md', title: 'Architecture', summary: 'How the parts fit together', source: architecture },
 ];
 
