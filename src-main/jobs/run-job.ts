@@ -77,7 +77,7 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportSystem':
       return { file: await writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
-      return await importSetFile(lib, spec.fileName, spec.text, progress);
+      return await importSetFile(lib, spec.fileName, spec.text, progress, spec.onExisting);
     case 'importSystem':
       return await importSystemBundle(lib, paths.userSystemsDir, spec.fileName, spec.text, progress);
     case 'generateDeck':
