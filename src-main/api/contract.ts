@@ -606,7 +606,12 @@ export const apiContract = {
   ),
   /** Changes a set's metadata (rename included); fields left out stay. A name another set of the game has is a CONFLICT naming it. */
   updateSet: returns<CardSetInfo>()(
-    z.object({ id, name: setName.optional(), description: z.string().max(SET_META_MAX.description).optional(), ...setMetaFields }),
+    z.object({
+      id,
+      name: setName.optional(),
+      description: z.string().max(SET_META_MAX.description).optional(),
+      ...setMetaFields,
+    }),
   ),
   /** Moves the set and its cards to the trash. */
   deleteSet: returns<TrashReceipt>()(byId),

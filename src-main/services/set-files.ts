@@ -164,4 +164,3 @@ export async function importSetFile(
   const mode: SetImportMode = onExisting === 'ask' ? 'new' : onExisting;
   return importSetContent(lib, fileName, content, images, progress, mode);
 }
-

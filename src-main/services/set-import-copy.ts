@@ -20,7 +20,10 @@ export function asCopy(content: SetFileContent): SetFileContent {
         newIds.size === 0
           ? card.doc
           : Object.fromEntries(
-              Object.entries(card.doc).map(([key, item]) => [key, key === 'type' || key === 'name' ? item : followIds(item, newIds)]),
+              Object.entries(card.doc).map(([key, item]) => [
+                key,
+                key === 'type' || key === 'name' ? item : followIds(item, newIds),
+              ]),
             );
       return { index: card.index, id: (card.id === undefined ? undefined : newIds.get(card.id)) ?? randomUUID(), doc };
     }),

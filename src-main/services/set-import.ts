@@ -69,15 +69,28 @@ export function importQuestion(
   progress.report('Comparing with the library', 0, 1);
   const ids = fileCardIds(content);
   const stored = new Map(lib.store.cards.getMany(ids).map((card) => [card.id, card]));
-  const changes: SetImportChanges = { added: 0, updated: 0, removed: lib.store.cards.countInSetExcept(existing.id, ids), unchanged: 0 };
+  const changes: SetImportChanges = {
+    added: 0,
+    updated: 0,
+    removed: lib.store.cards.countInSetExcept(existing.id, ids),
+    unchanged: 0,
+  };
   for (const card of content.cards) {
     const before = card.id === undefined ? undefined : stored.get(card.id);
     if (!before) changes.added++;
-    else if (before.setId !== existing.id) continue; // another set's card: the import rejects it
+    else if (before.setId !== existing.id)
+      continue; // another set's card: the import rejects it
     else if (sameDocument(before.doc, card.doc)) changes.unchanged++;
     else changes.updated++;
   }
-  return { outcome: 'exists', fileName, existing, fileSetName: content.set.name.trim(), fileCards: content.cards.length, changes };
+  return {
+    outcome: 'exists',
+    fileName,
+    existing,
+    fileSetName: content.set.name.trim(),
+    fileCards: content.cards.length,
+    changes,
+  };
 }
 
 /**
@@ -148,7 +161,13 @@ export function importSetContent(
         );
         const changes: SetImportChanges = { added: 0, updated: 0, removed: removed?.count ?? 0, unchanged: 0 };
         for (const card of written) changes[card.change]++;
-        return { set: requireSet(lib, set.id), imported: written.length, renamed: name !== content.set.name.trim(), removed, changes };
+        return {
+          set: requireSet(lib, set.id),
+          imported: written.length,
+          renamed: name !== content.set.name.trim(),
+          removed,
+          changes,
+        };
       });
     };
     let schemaIssues = checks ? undefined : checkInline();
@@ -182,11 +201,7 @@ export function importSetContent(
 }
 
 /** The set's metadata from the file; fields an older file does not have keep the set's own values. */
-function saveSet(
-  lib: Library,
-  header: SetFileContent['set'] & { id: string },
-  existing: CardSetInfo | undefined,
-): CardSetInfo {
+function saveSet(lib: Library, header: SetFileContent['set'] & { id: string }, existing: CardSetInfo | undefined): CardSetInfo {
   return lib.store.sets.save({
     id: header.id,
     systemId: header.systemId,

@@ -53,7 +53,9 @@ export class CardsRepo {
       'UPDATE cards SET set_id = @setId, updated_at = @now WHERE id IN (SELECT value FROM json_each(@ids)) AND set_id <> @setId',
     );
     this.countExcept = db
-      .prepare<[string, string], number>('SELECT count(*) FROM cards WHERE set_id = ? AND id NOT IN (SELECT value FROM json_each(?))')
+      .prepare<[string, string], number>(
+        'SELECT count(*) FROM cards WHERE set_id = ? AND id NOT IN (SELECT value FROM json_each(?))',
+      )
       .pluck();
     this.upsertBatch = db.transaction((writes: readonly CardWrite[]) => writes.map((write) => this.write(write)));
     this.searcher = new CardSearcher(db);

@@ -267,7 +267,9 @@ CREATE UNIQUE INDEX saved_searches_by_scope_name ON saved_searches (ifnull(syste
 // them so, comparing in JavaScript (SQLite's NOCASE folds ASCII only).
 const setMetadataSchema = ['sets', 'trash_sets']
   .flatMap((table) =>
-    ['code', 'version', 'author', 'license'].map((column) => `ALTER TABLE ${table} ADD COLUMN ${column} TEXT NOT NULL DEFAULT '';`),
+    ['code', 'version', 'author', 'license'].map(
+      (column) => `ALTER TABLE ${table} ADD COLUMN ${column} TEXT NOT NULL DEFAULT '';`,
+    ),
   )
   .join('\n');
 

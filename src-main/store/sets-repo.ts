@@ -123,8 +123,10 @@ export class SetsRepo {
   /** Changes the fields the patch holds; false when there is no such set. */
   update(id: string, patch: SetPatch): boolean {
     const values = Object.fromEntries(META_COLUMNS.map((column) => [column, patch[column] ?? null]));
-    return this.patchOne.run({ ...values, id, now: nowIso() } as Record<(typeof META_COLUMNS)[number] | 'id' | 'now', string | null>)
-      .changes > 0;
+    return (
+      this.patchOne.run({ ...values, id, now: nowIso() } as Record<(typeof META_COLUMNS)[number] | 'id' | 'now', string | null>)
+        .changes > 0
+    );
   }
 
   /** Marks the set as changed, e.g. after one of its cards was edited. */

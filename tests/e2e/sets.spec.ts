@@ -99,7 +99,9 @@ test('importing a set the library has asks; "Import as a copy" adds a second set
     { id: expect.not.stringMatching(CORE), n: before },
   ]);
   // The copy's cards have their own ids; the original's are as they were.
-  expect(queryDb('SELECT count(*) AS n FROM cards WHERE set_id = ? AND id LIKE ?', sets[1].id, 'osmcg-core-%')).toEqual([{ n: 0 }]);
+  expect(queryDb('SELECT count(*) AS n FROM cards WHERE set_id = ? AND id LIKE ?', sets[1].id, 'osmcg-core-%')).toEqual([
+    { n: 0 },
+  ]);
   expect(queryDb("SELECT json_extract(doc, '$.name') AS name FROM cards WHERE id = 'osmcg-core-001'")).toEqual([
     { name: 'Pyra, Ashen Marshal' },
   ]);

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CardSetInfo } from '../../card-schema/system/format';
 import type { ImportSetResult, JobResults, SetImportQuestion } from '../../src-main/api/contract';
-import { SetImportFlow } from '../../src-renderer/src/library/set-import.svelte';
+import { SetImportFlow, type SetImportDeps } from '../../src-renderer/src/library/set-import.svelte';
 import { EditSetModel } from '../../src-renderer/src/library/edit-set.svelte';
 import { MoveCardsModel } from '../../src-renderer/src/library/move-cards.svelte';
 
@@ -42,7 +42,7 @@ const imported = (outcome: ImportSetResult['outcome']): ImportSetResult => ({
 
 function importDeps(answers: JobResults['importSet'][]) {
   return {
-    runImport: vi.fn(async () => answers.shift() ?? null),
+    runImport: vi.fn(async (_job: Parameters<SetImportDeps['runImport']>[0]) => answers.shift() ?? null),
     onimported: vi.fn(async () => undefined),
     showError: vi.fn(),
   };

@@ -51,12 +51,19 @@ const creature = (name: string, extra: Record<string, unknown> = {}): CardDocume
 });
 
 function setText(set: Record<string, unknown>, cards: unknown[]): string {
-  return JSON.stringify({ format: 'cardwright-set', formatVersion: 2, set: { systemId: 'osmcg', description: '', ...set }, cards });
+  return JSON.stringify({
+    format: 'cardwright-set',
+    formatVersion: 2,
+    set: { systemId: 'osmcg', description: '', ...set },
+    cards,
+  });
 }
 
 /** importSet as the UI runs it: the job's result, which may be the question. */
 async function importSet(text: string, onExisting?: 'ask' | 'replace' | 'copy'): Promise<JobResults['importSet']> {
-  const started = (await call('startJob', { job: { kind: 'importSet', fileName: 'lantern.set.json', text, onExisting } })) as JobStatus;
+  const started = (await call('startJob', {
+    job: { kind: 'importSet', fileName: 'lantern.set.json', text, onExisting },
+  })) as JobStatus;
   const status = await app.jobs.wait(started.id);
   if (status.state !== 'done') throw new Error(`import ${status.state}: ${status.error?.message}`);
   return status.result as JobResults['importSet'];
@@ -95,7 +102,13 @@ describe('set names and metadata', () => {
       author: 'R. Inkwell',
       license: 'CC BY 4.0',
     });
-    expect(edited).toMatchObject({ name: 'EMBER court', code: 'EMB', version: '1.2', author: 'R. Inkwell', license: 'CC BY 4.0' });
+    expect(edited).toMatchObject({
+      name: 'EMBER court',
+      code: 'EMB',
+      version: '1.2',
+      author: 'R. Inkwell',
+      license: 'CC BY 4.0',
+    });
     expect(query('SELECT name, code, version, author, license FROM sets WHERE id = ?', set.id)).toEqual([
       { name: 'EMBER court', code: 'EMB', version: '1.2', author: 'R. Inkwell', license: 'CC BY 4.0' },
     ]);
@@ -189,11 +202,17 @@ describe('set files carry the metadata', () => {
   it('an imported set whose name another set of the game has takes "Name (2)" and says so', async () => {
     await call('createSet', { systemId: 'osmcg', name: 'Ember Court' });
     const result = await importSet(setText({ id: 'ember-2', name: 'EMBER COURT', code: 'EC' }, [{ doc: creature('Spark') }]));
-    expect(result).toMatchObject({ outcome: 'created', renamedFrom: 'EMBER COURT', set: { name: 'EMBER COURT (2)', code: 'EC' } });
+    expect(result).toMatchObject({
+      outcome: 'created',
+      renamedFrom: 'EMBER COURT',
+      set: { name: 'EMBER COURT (2)', code: 'EC' },
+    });
   });
 
   it('refuses a bad code in a file, naming it', async () => {
-    const error = await failure(call('importSet', { fileName: 'bad.set.json', text: setText({ id: 'x', name: 'X', code: 'a b' }, []) }));
+    const error = await failure(
+      call('importSet', { fileName: 'bad.set.json', text: setText({ id: 'x', name: 'X', code: 'a b' }, []) }),
+    );
     expect(error).toMatchObject({ code: 'INVALID_FILE', message: expect.stringContaining('set.code: a set code may hold') });
   });
 });
@@ -243,7 +262,9 @@ describe('importing a set the library has', () => {
       rejected: [],
     });
     if (result.outcome !== 'replaced') throw new Error('expected a replace');
-    expect(query("SELECT id, json_extract(doc, '$.cost') AS cost FROM cards WHERE set_id = 'lantern' AND id LIKE 'l-%' ORDER BY id")).toEqual([
+    expect(
+      query("SELECT id, json_extract(doc, '$.cost') AS cost FROM cards WHERE set_id = 'lantern' AND id LIKE 'l-%' ORDER BY id"),
+    ).toEqual([
       { id: 'l-1', cost: 2 },
       { id: 'l-2', cost: 5 },
       { id: 'l-4', cost: 2 },
@@ -275,7 +296,11 @@ describe('importing a set the library has', () => {
     expect(warden.flavor).toBe(byName.get('Wick Runner')!.id);
     expect(warden.text).toBe('Guards l-2.');
     // The original is untouched.
-    expect(query("SELECT id FROM cards WHERE set_id = 'lantern' ORDER BY id")).toEqual([{ id: 'l-1' }, { id: 'l-2' }, { id: 'l-3' }]);
+    expect(query("SELECT id FROM cards WHERE set_id = 'lantern' ORDER BY id")).toEqual([
+      { id: 'l-1' },
+      { id: 'l-2' },
+      { id: 'l-3' },
+    ]);
     expect((await call('searchCards', { query: 'Glass Warden', setId: result.set.id })).cards).toHaveLength(1);
   });
 });

@@ -25,9 +25,7 @@ export class MoveCardsModel {
     private readonly deps: MoveCardsDeps,
   ) {
     const from = new Set(fromSetIds);
-    this.targets = gameSets
-      .filter((set) => !(from.size === 1 && from.has(set.id)))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    this.targets = gameSets.filter((set) => !(from.size === 1 && from.has(set.id))).sort((a, b) => a.name.localeCompare(b.name));
     this.targetId = this.targets[0]?.id ?? null;
   }
 
