@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
@@ -14,6 +14,7 @@ import type { JobResults, JobStatus } from '../../src-main/api/contract';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { databaseFile, openDatabaseFile } from '../../src-main/store/database';
 import { migrate, migrations } from '../../src-main/store/migrations';
+import { PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
 import { apiCaller, failure, type Call } from './api-call';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -353,4 +354,52 @@ describe('moving cards between sets', () => {
     expect(foreign).toMatchObject({ code: 'BAD_INPUT', message: expect.stringContaining('cannot move into “Elsewhere”') });
     expect(query('SELECT set_id FROM cards')).toEqual([{ set_id: from.id }]);
   });
+});
+
+describe('a large replace', () => {
+  const CHECK_WORKER = join(ROOT, 'out/main/check-worker.js');
+  const SIZE = PARALLEL_CHECKS_FROM + 500;
+  const doc = (i: number, cost = 2): Record<string, unknown> => ({ ...creature(`Bulk ${i}`), cost });
+  const file = (cards: { id: string; doc: Record<string, unknown> }[]) => setText({ id: 'bulk', name: 'Bulk' }, cards);
+
+  it.runIf(existsSync(CHECK_WORKER))(
+    'goes through the bulk path with the checking thread: counts, rejections, trash, index and pool agree',
+    async () => {
+      await app.close();
+      app = openCardwright({
+        dataDir,
+        systemsDir: join(ROOT, 'card-schema/systems'),
+        samplesDir: join(ROOT, 'tests/unit/no-samples'),
+        fontsDir: join(ROOT, 'resources/fonts'),
+        checkWorker: CHECK_WORKER,
+      });
+      call = apiCaller(app);
+      const cards = Array.from({ length: SIZE }, (_, i) => ({ id: `bulk-${i}`, doc: doc(i) }));
+      expect(await importSet(file(cards))).toMatchObject({ outcome: 'created', imported: SIZE });
+
+      // The last 100 cards gone, card 0 changed, cards 1 and 2 changed into something the schema refuses.
+      const revised = cards.slice(0, SIZE - 100).map((card, i) => {
+        if (i === 0) return { ...card, doc: doc(0, 7) };
+        if (i === 1 || i === 2) return { ...card, doc: doc(i, -1) };
+        return card;
+      });
+      const result = await importSet(file(revised), 'replace');
+      expect(result).toMatchObject({
+        outcome: 'replaced',
+        imported: SIZE - 102,
+        changes: { added: 0, updated: 1, removed: 100, unchanged: SIZE - 103 },
+      });
+      if (result.outcome !== 'replaced') throw new Error('expected a replace');
+      expect(result.rejected.map((card) => card.index)).toEqual([1, 2]);
+      // The refused cards stay as they were; the removed ones are in the trash.
+      expect(query("SELECT json_extract(doc, '$.cost') AS cost FROM cards WHERE id IN ('bulk-0', 'bulk-1') ORDER BY id")).toEqual(
+        [{ cost: 7 }, { cost: 2 }],
+      );
+      const n = (sql: string) => query<{ n: number }>(sql)[0].n;
+      expect(n("SELECT count(*) AS n FROM cards WHERE set_id = 'bulk'")).toBe(SIZE - 100);
+      expect(n("SELECT count(*) AS n FROM card_pool WHERE set_id = 'bulk'")).toBe(SIZE - 100);
+      expect(n("SELECT count(*) AS n FROM cards_fts WHERE cards_fts MATCH 'bulk'")).toBe(SIZE - 100);
+      expect(n('SELECT count(*) AS n FROM trash_cards')).toBe(100);
+    },
+  );
 });
