@@ -50,6 +50,7 @@ test('Edit set renames a set, keeps its code and version, and refuses a name the
   await expect(dialog.getByTestId('edit-set-name-problem')).toContainText(
     'already exists in OSMCG (as “OSMCG Mission & Objective Decks”)',
   );
+  await page.screenshot({ path: '/tmp/sets-edit-dialog.png' });
 
   await dialog.getByTestId('edit-set-name').fill('Starter Deck Set');
   await dialog.getByTestId('edit-set-version').fill('1.0');

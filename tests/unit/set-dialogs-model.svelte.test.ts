@@ -106,6 +106,8 @@ describe('EditSetModel', () => {
     expect(await model.save()).toBeNull();
     expect(api.updateSet).toHaveBeenCalledWith(expect.objectContaining({ id: 'core', name: 'Tide', code: 'CORE' }));
     expect(model.problemOf('name')).toBe('A set named “Tide” already exists in OSMCG');
+    model.values.name = 'Tide Two';
+    expect(model.problemOf('name')).toBeUndefined();
   });
 });
 

@@ -22,8 +22,8 @@ function refusedField(error: unknown): SetMetaField | null {
 export class EditSetModel {
   values: SetMeta = $state({ name: '', code: '', version: '', author: '', license: '', description: '' });
   saving = $state(false);
-  /** The backend's refusal, shown beside the field it concerns. */
-  refusal: { field: SetMetaField | null; message: string } | null = $state(null);
+  /** The backend's refusal, shown beside the field it concerns until that field changes. */
+  refusal: { field: SetMetaField | null; message: string; value: string } | null = $state(null);
 
   readonly problems = $derived(setMetaProblems(this.values));
   readonly canSave = $derived(Object.keys(this.problems).length === 0 && !this.saving);
@@ -44,7 +44,8 @@ export class EditSetModel {
 
   /** What to show under a field: its own problem, else the backend's refusal when it names it. */
   problemOf(field: SetMetaField): string | undefined {
-    return this.problems[field] ?? (this.refusal?.field === field ? this.refusal.message : undefined);
+    const refused = this.refusal?.field === field && this.values[field] === this.refusal.value;
+    return this.problems[field] ?? (refused ? this.refusal?.message : undefined);
   }
 
   /** Saves; the updated set, or null when it was refused (the reason is in `refusal`). */
@@ -64,7 +65,8 @@ export class EditSetModel {
         description: v.description.trim(),
       });
     } catch (error) {
-      this.refusal = { field: refusedField(error), message: this.deps.errorMessage(error) };
+      const field = refusedField(error);
+      this.refusal = { field, message: this.deps.errorMessage(error), value: field ? this.values[field] : '' };
       return null;
     } finally {
       this.saving = false;
