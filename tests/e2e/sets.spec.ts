@@ -168,3 +168,27 @@ test('"Move…" puts a card into another set of its game, where it is after a re
   await expect(page.getByTestId('card-row').filter({ hasText: 'Pyra, Ashen Marshal' })).toHaveCount(1);
   await expect(page.locator(`[data-card-id="${cardId}"]`)).toHaveCount(1);
 });
+
+test('"Move to set…" on selected cards moves them all in one step', async ({ page, queryDb }) => {
+  const missions = 'OSMCG Mission & Objective Decks';
+  await page.getByTestId('set-row').filter({ hasText: STARTER }).click();
+  await page.getByTestId('library-search').fill('Cinder');
+  const rows = page.getByTestId('card-row');
+  await expect(rows).toHaveCount(3);
+  await rows.nth(0).click();
+  await rows.nth(1).click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 cards selected');
+  const ids = [await rows.nth(0).getAttribute('data-card-id'), await rows.nth(1).getAttribute('data-card-id')];
+
+  await page.getByTestId('move-selected').click();
+  const dialog = page.getByTestId('move-cards-dialog');
+  await expect(dialog).toContainText('Move these 2 cards to');
+  await dialog.getByTestId('move-target').selectOption({ label: missions });
+  await dialog.getByTestId('move-cards').click();
+  await expect(page.getByTestId('toast').filter({ hasText: `Moved 2 cards to “${missions}”` })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  const [target] = queryDb<{ id: string }>('SELECT id FROM sets WHERE name = ?', missions);
+  expect(queryDb('SELECT DISTINCT set_id FROM cards WHERE id IN (?, ?)', ...ids)).toEqual([{ set_id: target.id }]);
+  await expect(page.getByTestId('set-row').filter({ hasText: missions })).toContainText('20');
+});
