@@ -50,7 +50,6 @@ test('Edit set renames a set, keeps its code and version, and refuses a name the
   await expect(dialog.getByTestId('edit-set-name-problem')).toContainText(
     'already exists in OSMCG (as “OSMCG Mission & Objective Decks”)',
   );
-  await page.screenshot({ path: '/tmp/sets-edit-dialog.png' });
 
   await dialog.getByTestId('edit-set-name').fill('Starter Deck Set');
   await dialog.getByTestId('edit-set-version').fill('1.0');
@@ -66,7 +65,6 @@ test('Edit set renames a set, keeps its code and version, and refuses a name the
   expect(queryDb('SELECT name, code, version, author, license FROM sets WHERE id = ?', CORE)).toEqual([
     { name: 'Starter Deck Set', code: 'STR', version: '1.0', author: 'Sample Author', license: 'CC BY-SA 4.0' },
   ]);
-  await page.screenshot({ path: '/tmp/sets-sidebar.png' });
 });
 
 test('importing a set the library has asks; "Import as a copy" adds a second set with its cards', async ({ page, queryDb }) => {
@@ -78,7 +76,6 @@ test('importing a set the library has asks; "Import as a copy" adds a second set
   await expect(question.getByTestId('would-update')).toHaveText('1');
   await expect(question.getByTestId('would-remove')).toHaveText('1');
   await expect(question.getByTestId('would-keep')).toHaveText(String(before - 2));
-  await page.screenshot({ path: '/tmp/sets-import-question.png' });
   // Nothing was written while the question is open.
   expect(queryDb("SELECT count(*) AS n FROM cards WHERE json_extract(doc, '$.name') = 'Lantern Moth'")).toEqual([{ n: 0 }]);
 
@@ -88,7 +85,6 @@ test('importing a set the library has asks; "Import as a copy" adds a second set
   await expect(report.getByTestId('import-added')).toHaveText(String(before));
   await expect(report.getByTestId('import-removed')).toHaveText('0');
   await expect(report.getByTestId('import-renamed')).toContainText(`The file calls it “${STARTER}”`);
-  await page.screenshot({ path: '/tmp/sets-import-report.png' });
   await report.getByRole('button', { name: 'Done' }).click();
 
   await expect(page.getByTestId('set-row').filter({ hasText: `${STARTER} (2)` })).toBeVisible();
@@ -153,7 +149,6 @@ test('"Move…" puts a card into another set of its game, where it is after a re
   await page.getByTestId('card-detail').getByTestId('move-card').click();
   const dialog = page.getByTestId('move-cards-dialog');
   await expect(dialog.getByTestId('move-target').locator('option')).toHaveText([missions]);
-  await page.screenshot({ path: '/tmp/sets-move.png' });
   await dialog.getByTestId('move-cards').click();
   await expect(page.getByTestId('toast').filter({ hasText: `Moved 1 card to “${missions}”` })).toBeVisible();
   await expect(page.locator(`[data-card-id="${cardId}"]`)).toHaveCount(0);
