@@ -4,6 +4,13 @@
 // UTF-8. Pure (TextDecoder exists in Node and in every browser), so the renderer's file pickers
 // and main's imports decode alike.
 
+// The WHATWG decoder as far as this module uses it: a global of Node and browsers alike, but not
+// of ES2023's lib, the only one card-schema sees.
+declare const TextDecoder: new (
+  label?: string,
+  options?: { fatal?: boolean; ignoreBOM?: boolean },
+) => { decode(input: Uint8Array, options?: { stream?: boolean }): string };
+
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export interface DecodedText {

@@ -191,8 +191,14 @@ export interface CardRecord {
 export interface CardSetInfo {
   id: string;
   systemId: string;
+  /** Unique within its game, whatever the case (card-schema/sets/set-meta.ts). */
   name: string;
   description: string;
+  /** A short code ("CORE"), the set's version, author and license; '' when not given. */
+  code: string;
+  version: string;
+  author: string;
+  license: string;
   cardCount: number;
   updatedAt: string;
 }

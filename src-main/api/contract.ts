@@ -17,6 +17,7 @@ import type { SetStats } from '../services/set-stats';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
+import { SET_CODE_PATTERN, SET_CODE_RULE, SET_META_MAX } from '../../card-schema/sets/set-meta';
 import {
   CARD_SIZE_PRESETS,
   DEFAULT_PRINT_OPTIONS,
@@ -265,11 +266,60 @@ export interface DeckListImport extends ResolvedDeckList {
   otherGame?: { systemId: string; name: string; matchedLines: number };
 }
 
-export interface ImportSetResult {
+/** The most cards one moveCards call moves. */
+export const MAX_MOVE_CARDS = 10_000;
+
+export interface MoveCardsResult {
+  /** The set the cards are in now. */
   set: CardSetInfo;
+  /** Cards that changed set (cards already in it are not counted). */
+  moved: number;
+}
+
+/** What a set import changes in its set, in cards. */
+export interface SetImportChanges {
+  /** Cards the set did not have. */
+  added: number;
+  /** Cards the set had, whose document the file changes. */
+  updated: number;
+  /** Cards of the set the file does not hold; a replace moves them to the trash. */
+  removed: number;
+  /** Cards the set had as the file has them. */
+  unchanged: number;
+}
+
+export interface ImportSetResult {
+  /**
+   * created: a new set; replaced: the set with the file's id now equals the file; copied: a new
+   * set with new ids for it and its cards; merged: a game bundle's set updated in place.
+   */
+  outcome: 'created' | 'replaced' | 'copied' | 'merged';
+  set: CardSetInfo;
+  /** Cards written (added, updated and unchanged). */
   imported: number;
+  changes: SetImportChanges;
+  /** The file's name for the set, when another set of the game has it and the set took "Name (2)". */
+  renamedFrom?: string;
+  /** The trash entry holding the cards a replace removed. */
+  trashId?: string;
   /** Cards that failed validation; they are not imported and nothing else is lost. */
   rejected: { index: number; name: string; issues: ValidationIssue[] }[];
+}
+
+/**
+ * importSet with `onExisting: 'ask'` when the library has the file's set already: nothing was
+ * written; the UI asks whether to replace the set, import a copy, or cancel.
+ */
+export interface SetImportQuestion {
+  outcome: 'exists';
+  fileName: string;
+  /** The library's set with the file's set id. */
+  existing: CardSetInfo;
+  /** The name the file gives the set, and how many cards it holds. */
+  fileSetName: string;
+  fileCards: number;
+  /** What "replace" would change, by card ids and documents (the game's rules are applied by the import). */
+  changes: SetImportChanges;
 }
 
 /** A snapshot of the library in `<dataDir>/backups/`. */
@@ -483,7 +533,15 @@ const jobSpec = z.discriminatedUnion('kind', [
   searchFilters.extend({ kind: z.literal('exportCsv') }),
   z.object({ kind: z.literal('exportSet'), setId: id }),
   z.object({ kind: z.literal('exportSystem'), systemId: id }),
-  importText('set.json').extend({ kind: z.literal('importSet') }),
+  importText('set.json').extend({
+    kind: z.literal('importSet'),
+    /**
+     * When the library has the file's set (its id): 'ask' writes nothing and answers a
+     * SetImportQuestion; 'replace' makes the set equal to the file (cards it lacks go to the
+     * trash); 'copy' imports a new set with new ids. A new set imports the same in every case.
+     */
+    onExisting: z.enum(['ask', 'replace', 'copy']).default('ask'),
+  }),
   importText('game.cardwright-system.json').extend({ kind: z.literal('importSystem') }),
   z.object({
     kind: z.literal('generateDeck'),
@@ -548,7 +606,7 @@ export interface JobResults {
   exportPdf: PdfJobResult;
   exportSet: { file: JobFile };
   exportSystem: { file: JobFile };
-  importSet: ImportSetResult;
+  importSet: ImportSetResult | SetImportQuestion;
   importSystem: ImportSystemResult;
   generateDeck: Deck;
   cleanUpImages: { deleted: number };
@@ -643,6 +701,24 @@ const isoDate = z.iso.datetime({ error: 'must be a date and time like 2026-05-01
 const imageId = z.string().regex(/^[0-9a-f]{64}$/, 'must be an image id (64 lowercase hex digits)');
 const none = z.object({});
 
+/** One line of set metadata, trimmed; '' when not given. */
+const setLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\r\n]*$/, 'must be one line');
+/** A set's metadata beside its name (card-schema/sets/set-meta.ts), each optional. */
+const setMetaFields = {
+  code: setLine(SET_META_MAX.code)
+    .refine((code) => code === '' || SET_CODE_PATTERN.test(code), `a set code ${SET_CODE_RULE}`)
+    .optional(),
+  version: setLine(SET_META_MAX.version).optional(),
+  author: setLine(SET_META_MAX.author).optional(),
+  license: setLine(SET_META_MAX.license).optional(),
+};
+const setName = setLine(SET_META_MAX.name).min(1, 'a set needs a name');
+
 export const apiContract = {
   appInfo: returns<AppInfo>()(none),
 
@@ -661,8 +737,23 @@ export const apiContract = {
   removeSystem: returns<RemoveSystemResult>()(z.object({ systemId: id })),
 
   listSets: returns<CardSetInfo[]>()(none),
+  /** A new set; its name must differ (in any case) from the names of the game's other sets. */
   createSet: returns<CardSetInfo>()(
-    z.object({ systemId: id, name: z.string().trim().min(1).max(200), description: z.string().max(5_000).default('') }),
+    z.object({
+      systemId: id,
+      name: setName,
+      description: z.string().max(SET_META_MAX.description).default(''),
+      ...setMetaFields,
+    }),
+  ),
+  /** Changes a set's metadata (rename included); fields left out stay. A name another set of the game has is a CONFLICT naming it. */
+  updateSet: returns<CardSetInfo>()(
+    z.object({
+      id,
+      name: setName.optional(),
+      description: z.string().max(SET_META_MAX.description).optional(),
+      ...setMetaFields,
+    }),
   ),
   /** Moves the set and its cards to the trash. */
   deleteSet: returns<TrashReceipt>()(byId),
@@ -738,6 +829,12 @@ export const apiContract = {
   setChanges: returns<SetChanges>()(z.object({ setId: id, since: isoDate })),
   /** The same as an errata log in Markdown. */
   exportSetChanges: returns<FileBlob>()(z.object({ setId: id, since: isoDate })),
+  /**
+   * Moves cards into another set of their game in one transaction; they keep their ids, so decks
+   * still find them. Cards already in that set are left as they are. Refused, moving nothing, when
+   * a card is unknown or of another game.
+   */
+  moveCards: returns<MoveCardsResult>()(z.object({ cardIds: z.array(id).min(1).max(MAX_MOVE_CARDS), setId: id })),
 
   listDecks: returns<DeckSummary[]>()(z.object({ systemId: id.optional() })),
   getDeck: returns<Deck>()(byId),

@@ -8,7 +8,9 @@ import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
 import { databaseFile } from '../store/database';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
-import { cardIssues, createSet, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
+import { cardIssues, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
+import { createSet, updateSet } from '../services/set-metadata';
+import { moveCards } from '../services/move-cards';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
 import { exportTts, type TtsExport } from '../tts/tts-export';
@@ -156,6 +158,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     listSets: () => readers.read('listSets', {}),
     createSet: (input) => createSet(lib, input),
+    updateSet: ({ id, ...patch }) => updateSet(lib, id, patch),
     deleteSet: ({ id }) => deleteSet(lib, id),
     setStats: ({ setId }) => setStats(lib, setId),
 
@@ -173,6 +176,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
     saveCard: (input) => saveCard(lib, { id: input.id, setId: input.setId, doc: input.doc as CardDocument }),
     deleteCard: ({ id }) => deleteCard(lib, id),
+    moveCards: ({ cardIds, setId }) => moveCards(lib, cardIds, setId),
 
     listDecks: ({ systemId }) => deckSummaries(lib, systemId),
     getDeck: ({ id }) => deckWithDeletedNames(lib, requireDeck(lib, id)),

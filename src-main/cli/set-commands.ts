@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { ApiError, type ImportSetResult, type ImportSystemResult, type JobStatus } from '../api/contract';
+import { ApiError, type ImportSetResult, type ImportSystemResult, type JobStatus, type SetImportQuestion } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { isPlainObject, safeFileName } from '../services/file-format';
 import { SET_FILE_FORMAT } from '../services/set-files';
@@ -19,6 +19,7 @@ import { setIdByIdOrName, type JobSpec } from './export-commands';
 import { runExportJob } from './run-export-job';
 
 type Flags = Map<string, FlagValue>;
+type OnExisting = 'ask' | 'replace' | 'copy';
 /** Opens the library the flags name (--data-dir); `out` answers an export job's "Save as". */
 export type OpenLibrary = (flags: Flags, out?: string) => Cardwright;
 
@@ -39,8 +40,8 @@ export interface SetImporter {
   /** For messages: "a set folder". */
   what: string;
   reads(source: ImportSource): boolean;
-  /** The job that imports it, and where its cards came from. */
-  plan(source: ImportSource): { job: JobSpec; placeOf: CardPlace };
+  /** The job that imports it (a set the library has: replaced, copied, or only asked about), and where its cards came from. */
+  plan(source: ImportSource, onExisting: OnExisting): { job: JobSpec; placeOf: CardPlace };
 }
 
 /** Set files and folders: what `validate` checks (as set file text, and each card's file). */
@@ -75,10 +76,10 @@ export const SET_READERS: SetReader[] = [setFolder, setFile];
 const asSetImport = (reader: SetReader): SetImporter => ({
   what: reader.what,
   reads: reader.reads,
-  plan: (source) => {
+  plan: (source, onExisting) => {
     const { fileName, text, cardFiles } = reader.read(source);
     return {
-      job: { kind: 'importSet', fileName, text },
+      job: { kind: 'importSet', fileName, text, onExisting },
       placeOf: (index) =>
         cardFiles ? { file: cardFiles[index], pointer: '/doc' } : { file: fileName, pointer: `/cards/${index}/doc` },
     };
@@ -126,7 +127,10 @@ export const IMPORT_HELP = `Usage: cardwright import FILE|FOLDER [--data-dir DIR
 
 Imports into the library, as the app's Import does; reads
 ${formats(SET_IMPORTERS)}
-A set whose id is already in the library is updated: its cards are added or replaced by id.
+A set whose id is already in the library is not changed unless you say how:
+  --replace        the set becomes what the file holds (its cards the file lacks go to the Trash)
+  --copy           the file is imported as a new set, with new ids for the set and its cards
+Without either, the import stops (exit code 1) and says what a replace would change.
 Prints what was imported and every card that was not, with the reason, one per line as
   file: /pointer: message
 Exit code 0 when every card was imported, 1 when some were refused or the file could not be
@@ -152,17 +156,25 @@ Exit code 0 with a one-line summary when all is well; 1 with every problem, one 
 
 /** `import PATH`: the first importer that reads it runs as a job; rejected cards are listed by file and pointer. */
 export async function runImport(argv: readonly string[], openLibrary: OpenLibrary): Promise<number> {
-  const { path, flags } = pathAndFlags('import', argv, []);
+  const { path, flags } = pathAndFlags('import', argv, ['replace', 'copy']);
+  if (flags.has('replace') && flags.has('copy')) throw new UsageError('import takes --replace or --copy, not both');
+  const onExisting: OnExisting = flags.has('replace') ? 'replace' : flags.has('copy') ? 'copy' : 'ask';
+  flags.delete('replace');
+  flags.delete('copy');
   const source = readSource(path);
   const importer = SET_IMPORTERS.find((candidate) => candidate.reads(source));
   if (!importer)
     throw new UsageError(`${path}: not something cardwright import reads (${SET_IMPORTERS.map((i) => i.what).join(', ')})`);
-  const { job, placeOf } = importer.plan(source);
+  const { job, placeOf } = importer.plan(source, onExisting);
   const app = openLibrary(flags);
   try {
     const status = await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`));
     if (status.state !== 'done' || !status.result) {
       process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+      return 1;
+    }
+    if (status.kind === 'importSet' && status.result.outcome === 'exists') {
+      process.stderr.write(`${existsMessage(status.result)}\n`);
       return 1;
     }
     const sets = status.kind === 'importSystem' ? (status.result as ImportSystemResult).sets : [status.result as ImportSetResult];
@@ -189,6 +201,16 @@ export async function runImport(argv: readonly string[], openLibrary: OpenLibrar
   } finally {
     await app.close();
   }
+}
+
+/** The question the app's Import asks, as a refusal naming the flags that answer it. */
+function existsMessage(question: SetImportQuestion): string {
+  const { added, updated, removed, unchanged } = question.changes;
+  return (
+    `cardwright: the library has set "${question.existing.name}" (id ${question.existing.id}) already; nothing was written. ` +
+    `A replace would add ${added} cards, update ${updated}, move ${removed} to the Trash and leave ${unchanged} as they are. ` +
+    'Run again with --replace, or with --copy to import it as a new set.'
+  );
 }
 
 /** `export set ID|NAME --to FORMAT [--out PATH]`. */

@@ -80,7 +80,7 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
     case 'exportSystem':
       return { file: await writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':
-      return await importSetFile(lib, spec.fileName, spec.text, progress);
+      return await importSetFile(lib, spec.fileName, spec.text, progress, spec.onExisting);
     case 'importCsv':
       return spec.dryRun ? checkCsv(lib, spec, progress) : importCsv(lib, spec, progress);
     case 'exportCsv': {

@@ -55,11 +55,6 @@ export function toCardWrite(system: GameSystem, setId: string, doc: CardDocument
   return write;
 }
 
-export function createSet(lib: Library, input: { systemId: string; name: string; description: string }): CardSetInfo {
-  lib.systems.require(input.systemId);
-  return lib.store.sets.save(input);
-}
-
 /** Moves the set and its cards to the trash. */
 export function deleteSet(lib: Library, setId: string): TrashReceipt {
   const set = requireSet(lib, setId);

@@ -9,6 +9,7 @@ import { ApiError, type RestoreResult, type TrashEntry, type TrashList, type Tra
 import type { TrashEntryRow, TrashInput } from '../store/trash-repo';
 import type { Library } from './card-library';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
+import { availableSetName } from './set-metadata';
 import { folderPlaces, moveFolder, trashedFolder, writeMoveJournal, type GameFolders } from './system-folder-journal';
 
 export const TRASH_KEEP_DAYS = 30;
@@ -128,6 +129,19 @@ function refuseIfBlocked(lib: Library, entry: TrashEntryRow): void {
   }
 }
 
+/**
+ * Set names are unique within a game: a set that comes back under a name another set took since
+ * it was deleted takes the next free "Name (2)". Returns a sentence per renamed set.
+ */
+function freeRestoredSetNames(lib: Library, trashId: string): string[] {
+  return lib.store.trash.setsOf(trashId).flatMap((set) => {
+    const name = availableSetName(lib, set.systemId, set.name);
+    if (name === set.name) return [];
+    lib.store.trash.renameSet(trashId, set.id, name);
+    return [`“${set.name}” came back as “${name}”, as another set has its name now`];
+  });
+}
+
 export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): RestoreResult {
   const entry = requireEntry(lib, id);
   refuseIfBlocked(lib, entry);
@@ -135,10 +149,12 @@ export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): R
   if (entry.kind === 'game' && entry.folder !== null) {
     return { ...result, message: restoreGame(lib, dirs, entry, entry.folder) };
   }
-  lib.store.transaction(() => {
+  const renamed = lib.store.transaction(() => {
+    const notes = freeRestoredSetNames(lib, entry.id);
     lib.store.trash.moveBack(entry.id);
     const card = entry.kind === 'card' ? lib.store.cards.get(entry.itemId) : undefined;
     if (card) lib.store.sets.touch(card.setId);
+    return notes;
   });
   const messages = {
     card: `“${entry.name}” is back ${entry.detail}`.trim(),
@@ -146,7 +162,7 @@ export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): R
     deck: `The deck “${entry.name}” is back`,
     game: `The card sets and decks of "${entry.systemId}" are back; import the game to use them`,
   };
-  return { ...result, message: messages[entry.kind] };
+  return { ...result, message: [messages[entry.kind], ...renamed].join('. ') };
 }
 
 /** The folder back into the systems folder (journaled, see removeGameToTrash), loaded, then the rows. */
@@ -155,7 +171,10 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
   const { trashed, installed } = folderPlaces(dirs, move);
   const contents = `${plural(entry.sets, 'card set')} (${plural(entry.cards, 'card')}) and ${plural(entry.decks, 'deck')}`;
   if (!existsSync(trashed)) {
-    lib.store.trash.moveBack(entry.id);
+    lib.store.transaction(() => {
+      freeRestoredSetNames(lib, entry.id);
+      lib.store.trash.moveBack(entry.id);
+    });
     return `The game's files were missing from the trash, so only its ${contents} are back: import the game to use them`;
   }
   if (existsSync(installed)) {
@@ -165,7 +184,10 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
   renameSync(trashed, installed);
   try {
     const system = loadGameSystem(installed);
-    lib.store.trash.moveBack(entry.id);
+    lib.store.transaction(() => {
+      freeRestoredSetNames(lib, entry.id);
+      lib.store.trash.moveBack(entry.id);
+    });
     lib.systems.install({ system, dir: installed, builtIn: false });
   } catch (error) {
     renameSync(installed, trashed);

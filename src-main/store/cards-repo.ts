@@ -27,6 +27,8 @@ export class CardsRepo {
   private readonly upsertOne;
   private readonly upsertBatch;
   private readonly setIdsOfIds;
+  private readonly moveMany;
+  private readonly countExcept;
   private readonly searcher;
   private readonly bulk;
 
@@ -44,6 +46,16 @@ export class CardsRepo {
         search_text = excluded.search_text, updated_at = excluded.updated_at`);
     this.setIdsOfIds = db
       .prepare<[string], string>('SELECT DISTINCT c.set_id FROM json_each(?) j JOIN cards c ON c.id = j.value')
+      .pluck();
+    // card_pool's update trigger (card-index-triggers.ts) moves each card's pool row with it; the
+    // search text holds no set, so the FTS entries stay as they are.
+    this.moveMany = db.prepare<{ ids: string; setId: string; now: string }>(
+      'UPDATE cards SET set_id = @setId, updated_at = @now WHERE id IN (SELECT value FROM json_each(@ids)) AND set_id <> @setId',
+    );
+    this.countExcept = db
+      .prepare<[string, string], number>(
+        'SELECT count(*) FROM cards WHERE set_id = ? AND id NOT IN (SELECT value FROM json_each(?))',
+      )
       .pluck();
     this.upsertBatch = db.transaction((writes: readonly CardWrite[]) => writes.map((write) => this.write(write)));
     this.searcher = new CardSearcher(db);
@@ -77,6 +89,16 @@ export class CardsRepo {
     const saved = this.get(id);
     if (!saved) throw new Error(`Card "${id}" vanished right after it was saved`);
     return saved;
+  }
+
+  /** How many cards of the set have none of these ids. */
+  countInSetExcept(setId: string, ids: readonly string[]): number {
+    return this.countExcept.get(setId, JSON.stringify(ids)) ?? 0;
+  }
+
+  /** Puts these cards into `setId` (callers check they may go there); returns how many changed set. */
+  moveToSet(ids: readonly string[], setId: string): number {
+    return this.moveMany.run({ ids: JSON.stringify(ids), setId, now: nowIso() }).changes;
   }
 
   /** Writes many cards in ONE transaction: all of them, or (on any error) none. Returns their ids. */

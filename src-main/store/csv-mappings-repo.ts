@@ -1,4 +1,4 @@
-// The CSV column mapping last used for each game (migration 9), as JSON. Built on demand from
+// The CSV column mapping last used for each game (migration 10), as JSON. Built on demand from
 // the connection (csv-import.ts), so the Store's list of repositories stays as it is.
 
 import { nowIso, type SqliteDatabase } from './database';

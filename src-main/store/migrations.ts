@@ -13,6 +13,7 @@ import {
   poolInsertTrigger,
   poolUpdateTrigger,
 } from './card-index-triggers';
+import { makeSetNamesUnique } from './set-names-migration';
 
 export interface Migration {
   /** The user_version the database has after this migration. */
@@ -285,6 +286,18 @@ CREATE TABLE csv_mappings (
 );
 `;
 
+// Set metadata (card-schema/sets/set-meta.ts): a short code, version, author and license beside
+// the name and description, in the trash too so a restored set keeps them. Names become unique
+// within a game (set-names-migration.ts renames later duplicates "Name (2)"); the services keep
+// them so, comparing in JavaScript (SQLite's NOCASE folds ASCII only).
+const setMetadataSchema = ['sets', 'trash_sets']
+  .flatMap((table) =>
+    ['code', 'version', 'author', 'license'].map(
+      (column) => `ALTER TABLE ${table} ADD COLUMN ${column} TEXT NOT NULL DEFAULT '';`,
+    ),
+  )
+  .join('\n');
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -324,6 +337,14 @@ export const migrations: readonly Migration[] = [
     version: 10,
     description: 'CSV import: the column mapping last used for each game',
     up: (db) => db.exec(csvMappingsSchema),
+  },
+  {
+    version: 11,
+    description: 'set metadata (code, version, author, license); set names unique within a game',
+    up: (db) => {
+      db.exec(setMetadataSchema);
+      makeSetNamesUnique(db);
+    },
   },
 ];
 

@@ -53,9 +53,10 @@ const entryColumns = `t.id, t.kind, t.item_id AS itemId, t.system_id AS systemId
 const cardsOut = (where: string) =>
   `INSERT INTO trash_cards (trash_id, id, seq, set_id, doc, search_text, created_at, updated_at)
    SELECT @trashId, id, seq, set_id, doc, search_text, created_at, updated_at FROM cards WHERE ${where}`;
+/** A set's columns as both tables name them (its metadata since migration 11). */
+const SET_COLUMNS = 'id, system_id, name, description, code, version, author, license, created_at, updated_at';
 const setsOut = (where: string) =>
-  `INSERT INTO trash_sets (trash_id, id, system_id, name, description, created_at, updated_at)
-   SELECT @trashId, id, system_id, name, description, created_at, updated_at FROM sets WHERE ${where}`;
+  `INSERT INTO trash_sets (trash_id, ${SET_COLUMNS}) SELECT @trashId, ${SET_COLUMNS} FROM sets WHERE ${where}`;
 const decksOut = (where: string) =>
   `INSERT INTO trash_decks (trash_id, id, system_id, name, doc, created_at, updated_at)
    SELECT @trashId, id, system_id, name, doc, created_at, updated_at FROM decks WHERE ${where}`;
@@ -98,8 +99,7 @@ export class TrashRepo {
         ],
       },
       back: [
-        prepare(`INSERT INTO sets (id, system_id, name, description, created_at, updated_at)
-          SELECT id, system_id, name, description, created_at, updated_at FROM trash_sets WHERE trash_id = @trashId`),
+        prepare(`INSERT INTO sets (${SET_COLUMNS}) SELECT ${SET_COLUMNS} FROM trash_sets WHERE trash_id = @trashId`),
         // In their old order: cards of a set are listed by seq.
         prepare(`INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at)
           SELECT id, set_id, doc, search_text, created_at, updated_at FROM trash_cards WHERE trash_id = @trashId ORDER BY seq`),
@@ -107,6 +107,10 @@ export class TrashRepo {
           SELECT id, system_id, name, doc, created_at, updated_at FROM trash_decks WHERE trash_id = @trashId`),
         prepare(`INSERT INTO deck_snapshots (id, deck_id, kind, name, doc, created_at)
           SELECT id, deck_id, kind, name, doc, created_at FROM trash_deck_snapshots WHERE trash_id = @trashId`),
+      ],
+      cardsNotKept: [
+        prepare(cardsOut('set_id = @setId AND id NOT IN (SELECT value FROM json_each(@keep))')),
+        prepare('DELETE FROM cards WHERE set_id = @setId AND id NOT IN (SELECT value FROM json_each(@keep))'),
       ],
       remove: db.prepare<[string]>('DELETE FROM trash WHERE id = ?'),
       // A card deleted for good takes its revisions along (unless its id is in use again).
@@ -121,6 +125,10 @@ export class TrashRepo {
       takenSets: ids('SELECT t.id FROM trash_sets t JOIN sets s ON s.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
+      setsOfEntry: db.prepare<[string], { id: string; systemId: string; name: string }>(
+        'SELECT id, system_id AS systemId, name FROM trash_sets WHERE trash_id = ?',
+      ),
+      renameSet: db.prepare<[string, string, string]>('UPDATE trash_sets SET name = ? WHERE trash_id = ? AND id = ?'),
       trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
       trashedCardName: db
         .prepare<[string], string>("SELECT json_extract(doc, '$.name') FROM trash_cards WHERE id = ? LIMIT 1")
@@ -153,6 +161,29 @@ export class TrashRepo {
     return id;
   }
 
+  /**
+   * Moves the cards of `setId` whose ids are not in `keep` into a new entry (a set import's
+   * replace); returns the entry's id. The restore puts them back like any card entry.
+   */
+  moveCardsIn(input: TrashInput, setId: string, keep: readonly string[]): string {
+    const id = input.id ?? randomUUID();
+    this.db.transaction(() => {
+      this.statements.insertEntry.run({
+        id,
+        kind: input.kind,
+        itemId: input.itemId,
+        systemId: input.systemId,
+        name: input.name,
+        detail: input.detail ?? '',
+        folder: input.folder ?? null,
+        now: nowIso(),
+      });
+      const params = { trashId: id, setId, keep: JSON.stringify(keep) };
+      for (const statement of this.statements.cardsNotKept) statement.run(params);
+    })();
+    return id;
+  }
+
   /** Puts the entry's rows back and deletes the entry; call after `blockers` found none. */
   moveBack(id: string): void {
     this.db.transaction(() => {
@@ -169,6 +200,16 @@ export class TrashRepo {
       decks: s.takenDecks.all(id),
       missingSets: s.missingSets.all(id, id),
     };
+  }
+
+  /** The sets an entry holds (a set entry's one, a game entry's all). */
+  setsOf(id: string): { id: string; systemId: string; name: string }[] {
+    return this.statements.setsOfEntry.all(id);
+  }
+
+  /** Renames a set in the trash, so it comes back under a name no other set of its game has. */
+  renameSet(trashId: string, setId: string, name: string): void {
+    this.statements.renameSet.run(name, trashId, setId);
   }
 
   /** The name of a set with this id that is in the trash, if one is. */

@@ -246,16 +246,23 @@ describe('openCardwright', () => {
     const after = await call('listSets', {});
     for (const set of before) expect(after.find((s) => s.id === set.id)?.cardCount).toBe(set.cardCount);
 
-    // Importing the same set again merges by card id instead of duplicating or failing.
+    // Importing the same set again replaces it (when asked to) by card id instead of duplicating or failing.
     const again = await call('importSet', {
       fileName: 'test.set.json',
+      onExisting: 'replace',
       text: setFile([{ id: 't-1', doc: goodCreature('First Renamed') }], {
         id: 'test-set',
         systemId: 'osmcg',
         name: 'Test Set v2',
       }),
     });
-    expect(again).toMatchObject({ imported: 1, rejected: [], set: { name: 'Test Set v2', cardCount: 2 } });
+    expect(again).toMatchObject({
+      outcome: 'replaced',
+      imported: 1,
+      rejected: [],
+      set: { name: 'Test Set v2', cardCount: 1 },
+      changes: { added: 0, updated: 1, removed: 1, unchanged: 0 },
+    });
     expect((await call('getCards', { ids: ['t-1'] }))[0].doc.name).toBe('First Renamed');
   });
 
@@ -277,8 +284,13 @@ describe('openCardwright', () => {
     expect(text).toContain('\n  "format": "cardwright-set"');
     const parsed = JSON.parse(text) as SampleSetFile;
     expect(parsed.cards.map((card) => card.id)).toEqual(sets[0].cards.map((card) => card.id));
-    const result = await call('importSet', { fileName: blob.fileName, text });
-    expect(result).toMatchObject({ imported: sets[0].cards.length, rejected: [], set: { cardCount: sets[0].cards.length } });
+    const result = await call('importSet', { fileName: blob.fileName, text, onExisting: 'replace' });
+    expect(result).toMatchObject({
+      imported: sets[0].cards.length,
+      rejected: [],
+      set: { cardCount: sets[0].cards.length },
+      changes: { added: 0, updated: 0, removed: 0, unchanged: sets[0].cards.length },
+    });
   });
 
   it.each([

@@ -22,7 +22,18 @@ describe('CardRefPicker', () => {
   });
   const library = [card('a', 'Emberkit'), card('b', 'Emberkit Prime'), card('c', 'Puddlefin')];
   const sets: CardSetInfo[] = [
-    { id: 'wilds', systemId: 'miscrits', name: 'Wilds', description: '', cardCount: 3, updatedAt: '' },
+    {
+      id: 'wilds',
+      systemId: 'miscrits',
+      name: 'Wilds',
+      description: '',
+      code: '',
+      version: '',
+      author: '',
+      license: '',
+      cardCount: 3,
+      updatedAt: '',
+    },
   ];
   const calls: CardRefCalls = {
     // Typed text: names starting with it; name="…": that whole name (as the library search does).

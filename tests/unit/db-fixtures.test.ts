@@ -62,6 +62,10 @@ describe('database fixtures from earlier releases', () => {
           systemId: set.systemId,
           name: set.name,
           cardCount: content.cards.filter((card) => card.setId === set.id).length,
+          code: set.code ?? '',
+          version: set.version ?? '',
+          author: set.author ?? '',
+          license: set.license ?? '',
         });
       }
       const cards = await call('getCards', { ids: content.cards.map((card) => card.id) });

@@ -140,7 +140,12 @@ describe('a finished job', () => {
     };
     const manager = new JobManager({ executor, paths, systems: () => [] });
     const startImport = () => {
-      const importSpec: JobSpec = { kind: 'importSet', fileName: 'big.json', text: `{"cards":[${'1,'.repeat(100_000)}1]}` };
+      const importSpec: JobSpec = {
+        kind: 'importSet',
+        fileName: 'big.json',
+        text: `{"cards":[${'1,'.repeat(100_000)}1]}`,
+        onExisting: 'ask',
+      };
       return { id: manager.start(importSpec, 'import').id, file: new WeakRef(importSpec) };
     };
     const { id, file } = startImport();

@@ -105,7 +105,12 @@ const set = fc.record({
 
 async function importFolder(app: Cardwright, dir: string): Promise<ImportSetResult> {
   const read = readSetFolder(dir);
-  return (await runJob(app, { kind: 'importSet', fileName: read.fileName, text: read.text })) as ImportSetResult;
+  return (await runJob(app, {
+    kind: 'importSet',
+    fileName: read.fileName,
+    text: read.text,
+    onExisting: 'replace',
+  })) as ImportSetResult;
 }
 
 describe('set folders', () => {
@@ -125,6 +130,7 @@ describe('set folders', () => {
           kind: 'importSet',
           fileName: 'random.set.json',
           text: JSON.stringify(file),
+          onExisting: 'ask',
         })) as ImportSetResult;
         expect(imported.rejected).toEqual([]);
 
