@@ -30,10 +30,16 @@ async function expectAllZones(page: Page, zoneIds: string[]): Promise<void> {
   for (const id of zoneIds) await expect(page.getByTestId(`zone-${id}`)).toBeVisible();
 }
 
+/** Everything in the toolbar fits one line at 1440 px: no wrapping, nothing cut off. */
+async function expectOneLineToolbar(page: Page): Promise<void> {
+  const toolbar = page.locator('[data-testid="playtest-view"] > header');
+  expect((await toolbar.boundingBox())?.height).toBeLessThanOrEqual(60);
+  expect(await toolbar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+}
+
 /** The toolbar stays on one line and the table does not move when the hand is kept. */
 async function expectSteadyLayout(page: Page, keep: () => Promise<void>): Promise<void> {
-  const toolbar = await page.locator('[data-testid="playtest-view"] > header').boundingBox();
-  expect(toolbar?.height).toBeLessThanOrEqual(60);
+  await expectOneLineToolbar(page);
   const before = await page.locator('.table').boundingBox();
   await keep();
   const after = await page.locator('.table').boundingBox();
@@ -47,6 +53,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a reload', async ({ page }) => {
   await openPlaytest(page, 'Ember Vanguard');
+  await page.getByTestId('game-setup').click();
   await page.getByTestId('seed').fill('42');
   await page.getByRole('button', { name: 'Restart' }).click();
   await expectAllZones(page, ['deck', 'hand', 'board', 'terrain', 'missions', 'objectives', 'discard', 'exile']);
@@ -127,6 +134,7 @@ test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a rel
 
 test('Odd Frontier: every zone is usable; drag, keys to a pile, tap, damage, undo and resume', async ({ page }) => {
   await openPlaytest(page, 'Tidewater Survey');
+  await page.getByTestId('game-setup').click();
   await page.getByTestId('seed').fill('7');
   await page.getByRole('button', { name: 'Restart' }).click();
   await expectAllZones(page, ['archive', 'hand', 'battlefield', 'queue', 'graveyard', 'banish']);
@@ -182,8 +190,7 @@ for (const [game, deckName, zones] of others) {
   test(`${game}: the board opens with all its zones`, async ({ page }) => {
     await openPlaytest(page, deckName);
     await expectAllZones(page, zones);
-    const toolbar = await page.locator('[data-testid="playtest-view"] > header').boundingBox();
-    expect(toolbar?.height).toBeLessThanOrEqual(60);
+    await expectOneLineToolbar(page);
     const keep = page.getByTestId('keep');
     if (await keep.isVisible()) await keep.click();
     const board = zones[2];
