@@ -58,3 +58,11 @@ export function pressCard(event: PointerEvent, instanceId: string, board: Playte
   window.addEventListener('pointerup', finish);
   window.addEventListener('pointercancel', finish);
 }
+
+/** Focus stays with a card a key moved: it is drawn anew in its new zone, so find it there. */
+export function refocusCard(instanceId: string): void {
+  requestAnimationFrame(() => {
+    const moved = document.querySelector<HTMLElement>(`[data-instance="${CSS.escape(instanceId)}"]`);
+    if (moved && moved !== document.activeElement) moved.focus();
+  });
+}
