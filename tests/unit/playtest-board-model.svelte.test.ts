@@ -81,6 +81,10 @@ describe('the board model', () => {
     board.cardKey(card, '+', false);
     expect(game().table[card]).toMatchObject({ tapped: true, counters: { damage: 1 } });
     expect(board.cardKey(card, 'q', false)).toBe(false);
+    const inHand = game().zones.hand[0];
+    const logLength = game().log.length;
+    board.cardKey(inHand, '2', false); // already in the hand (zone 2): nothing happens
+    expect(game().log).toHaveLength(logLength);
     expect(board.undo()).toBe(true);
     expect(game().table[card].counters).toBeUndefined();
   });

@@ -141,8 +141,10 @@ export class PlaytestBoard {
 
   /** Moves a card to a zone; a point places it there when the zone is a board. */
   moveTo(instanceId: string, zone: ZoneDef, at?: TablePoint): boolean {
+    // A card dropped back where it came from (or sent there by key) stays as it is.
+    const here = this.game ? zoneOf(this.game, instanceId) : undefined;
+    if (here === zone.id && (zone.kind !== 'board' || !at)) return false;
     if (zone.kind !== 'board') return this.act({ type: 'move', instanceId, to: zone.id });
-    if (this.game && zoneOf(this.game, instanceId) === zone.id && !at) return false;
     return this.act({ type: 'move', instanceId, to: zone.id, at: at ?? this.freeSpot(zone) });
   }
 
