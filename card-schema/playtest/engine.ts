@@ -10,7 +10,9 @@ import type { CardDocument, GameSystem } from '../system/format';
 import type { BoardSetup, ValueSource, ZoneDef, ZoneKind } from './format';
 import { seedState, shuffled } from './rng';
 
-export const PLAYTEST_STATE_VERSION = 1;
+export type { CardTableState, TablePoint } from './table';
+import { placeOf, type CardTableState, type TablePoint } from './table';
+export const PLAYTEST_STATE_VERSION = 2;
 /** Undo steps kept inside the state. */
 export const HISTORY_LIMIT = 200;
 const MAX_DRAW = 1_000;
@@ -48,6 +50,8 @@ export interface ResourceState {
 export interface PlaytestSnapshot {
   rng: number;
   zones: Record<string, string[]>;
+  /** Tapped, face down, counters and place of instances; an instance without an entry has none. */
+  table: Record<string, CardTableState>;
   resources: ResourceState[];
   turn: number;
   phase: string;
@@ -71,7 +75,17 @@ export type PlaytestAction =
   | { type: 'mulligan' }
   | { type: 'keep'; bottom?: string[] }
   | { type: 'draw'; count?: number }
-  | { type: 'move'; instanceId: string; to: string; position?: 'top' | 'bottom' }
+  /** `at` places the card on a board zone (fractions of its size); the same zone with `at` repositions it. */
+  | { type: 'move'; instanceId: string; to: string; position?: 'top' | 'bottom'; at?: TablePoint }
+  | { type: 'tap'; instanceId: string }
+  | { type: 'flip'; instanceId: string }
+  | { type: 'counter'; instanceId: string; counter: string; delta: number }
+  | { type: 'lookAtTop'; count: number }
+  /** Takes a card out of the deck into a zone, then shuffles the deck. */
+  | { type: 'search'; instanceId: string; to: string }
+  /** A looked-at deck card goes on the top or the bottom of the deck. */
+  | { type: 'scry'; instanceId: string; position: 'top' | 'bottom' }
+  | { type: 'reveal'; instanceId: string }
   | { type: 'nextTurn' }
   | { type: 'setPhase'; phase: string }
   | { type: 'adjustResource'; resource: string; delta: number }
@@ -176,6 +190,7 @@ export function createPlaytest(
     cards,
     rng,
     zones,
+    table: {},
     resources,
     turn: 1,
     phase: board.phases[0],
@@ -249,8 +264,8 @@ export function undo(state: PlaytestState): PlaytestState {
 }
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
-  const { rng, zones, resources, turn, phase, mulligans, awaitingKeep } = state;
-  return { rng, zones, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
+  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep } = state;
+  return { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
 }
 
 function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
@@ -262,7 +277,19 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
     case 'draw':
       return drawCards(state, drawCount(action.count), 'Drew');
     case 'move':
-      return move(state, action.instanceId, action.to, action.position);
+      return move(state, action.instanceId, action.to, action.position, action.at);
+    case 'tap':
+    case 'flip':
+    case 'counter':
+      return changeCard(state, action);
+    case 'lookAtTop':
+      return lookAtTop(state, action.count);
+    case 'search':
+      return search(state, action.instanceId, action.to);
+    case 'scry':
+      return scry(state, action.instanceId, action.position);
+    case 'reveal':
+      return reveal(state, action.instanceId);
     case 'nextTurn':
       return nextTurn(state);
     case 'setPhase':
@@ -394,15 +421,30 @@ function drawCards(state: PlaytestState, count: number, verb: string): PlaytestS
   return { ...state, rng, zones, log };
 }
 
-function move(state: PlaytestState, instanceId: string, to: string, position: 'top' | 'bottom' | undefined): PlaytestState {
-  const card = own(state.cards, instanceId);
-  if (!card) throw new PlaytestError(`No card instance "${instanceId}" in this playtest.`);
-  const target = state.board.zones.find((zone) => zone.id === to);
-  if (!target) {
-    throw new PlaytestError(`No zone "${to}"; zones are ${state.board.zones.map((zone) => zone.id).join(', ')}.`);
-  }
+function move(
+  state: PlaytestState,
+  instanceId: string,
+  to: string,
+  position: 'top' | 'bottom' | undefined,
+  at: TablePoint | undefined,
+): PlaytestState {
+  const card = requireCard(state, instanceId);
+  const target = requireZoneId(state.board, to);
   const fromId = zoneOf(state, instanceId);
   const from = state.board.zones.find((zone) => zone.id === fromId);
+  if (at !== undefined && target.kind !== 'board') {
+    throw new PlaytestError(`Cards are placed freely only on a board zone; the ${target.label} is a ${target.kind}.`);
+  }
+  const place = at === undefined ? undefined : placeOf(at);
+  const table = withTableState(state.table, instanceId, (current) => {
+    // Leaving the board resets a card (untapped, face up, no counters); on a board it keeps them.
+    if (target.kind !== 'board') return {};
+    const { at: _old, ...rest } = current;
+    return place ? { ...rest, at: place } : rest;
+  });
+  if (fromId === to && place) {
+    return { ...state, table, log: [...state.log, `Placed ${card.name} on the ${target.label}.`] };
+  }
   const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
   // Spread keeps own keys (even "__proto__"); setOwn writes them without touching the prototype.
   const zones = { ...state.zones };
@@ -414,10 +456,136 @@ function move(state: PlaytestState, instanceId: string, to: string, position: 't
     );
   const there = own(zones, to) ?? [];
   setOwn(zones, to, where === 'top' ? [instanceId, ...there] : [...there, instanceId]);
-  const place = isPile(target.kind)
+  const destination = isPile(target.kind)
     ? `${where === 'top' ? 'on top of' : 'at the bottom of'} the ${target.label}`
     : `to the ${target.label}`;
-  return { ...state, zones, log: [...state.log, `Moved ${card.name} from the ${from?.label ?? 'nowhere'} ${place}.`] };
+  return {
+    ...state,
+    zones,
+    table,
+    log: [...state.log, `Moved ${card.name} from the ${from?.label ?? 'nowhere'} ${destination}.`],
+  };
+}
+
+/** Tap, flip or a counter change on one card (on a board zone; flip also in other open zones). */
+function changeCard(state: PlaytestState, action: Extract<PlaytestAction, { type: 'tap' | 'flip' | 'counter' }>): PlaytestState {
+  const card = requireCard(state, action.instanceId);
+  const zone = state.board.zones.find((candidate) => candidate.id === zoneOf(state, action.instanceId));
+  const current = own(state.table, action.instanceId) ?? {};
+  const openZone = zone !== undefined && zone.kind !== 'deck' && zone.kind !== 'hand';
+  if (action.type === 'flip') {
+    if (!openZone) throw new PlaytestError(`${card.name} is not on the table: only cards outside the deck and hand flip.`);
+    const faceDown = !current.faceDown;
+    const table = withTableState(state.table, action.instanceId, ({ faceDown: _was, ...rest }) =>
+      faceDown ? { ...rest, faceDown: true } : rest,
+    );
+    return { ...state, table, log: [...state.log, `Turned ${card.name} face ${faceDown ? 'down' : 'up'}.`] };
+  }
+  if (zone?.kind !== 'board') {
+    throw new PlaytestError(`${card.name} is not on a board zone: only cards in play can be tapped or carry counters.`);
+  }
+  if (action.type === 'tap') {
+    const tapped = !current.tapped;
+    const table = withTableState(state.table, action.instanceId, ({ tapped: _was, ...rest }) =>
+      tapped ? { ...rest, tapped: true } : rest,
+    );
+    return { ...state, table, log: [...state.log, `${tapped ? 'Tapped' : 'Untapped'} ${card.name}.`] };
+  }
+  const kind = (state.board.counters ?? []).find((candidate) => candidate.id === action.counter);
+  if (!kind) {
+    const known = (state.board.counters ?? []).map((candidate) => candidate.id).join(', ') || 'none';
+    throw new PlaytestError(`No counter kind "${action.counter}"; this game's counters: ${known}.`);
+  }
+  if (!Number.isInteger(action.delta) || action.delta === 0) {
+    throw new PlaytestError(`A counter change must be a whole number other than 0; got ${action.delta}.`);
+  }
+  const had = own(current.counters ?? {}, kind.id) ?? 0;
+  const now = Math.max(0, had + action.delta);
+  if (now === had) throw new PlaytestError(`${card.name} has no ${kind.label} counter to remove.`);
+  const table = withTableState(state.table, action.instanceId, (entry) => {
+    const counters: Record<string, number> = { ...entry.counters };
+    if (now === 0) delete counters[kind.id];
+    else setOwn(counters, kind.id, now);
+    const { counters: _old, ...rest } = entry;
+    return Object.keys(counters).length > 0 ? { ...rest, counters } : rest;
+  });
+  return { ...state, table, log: [...state.log, `${kind.label} on ${card.name}: ${had} → ${now}.`] };
+}
+
+/** The top `count` cards of the deck, top first (what "look at the top N" shows). */
+export function topOfDeck(state: PlaytestState, count: number): CardInstance[] {
+  return cardsIn(state, requireZone(state.board, 'deck').id).slice(0, Math.max(0, count));
+}
+
+function lookAtTop(state: PlaytestState, count: number): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DRAW) {
+    throw new PlaytestError(`Look at a whole number of cards from 1 to ${MAX_DRAW}; got ${count}.`);
+  }
+  const seen = Math.min(count, state.zones[deckZone.id].length);
+  return { ...state, log: [...state.log, `Looked at the top ${seen} card${seen === 1 ? '' : 's'} of the ${deckZone.label}.`] };
+}
+
+function search(state: PlaytestState, instanceId: string, to: string): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  const card = requireCard(state, instanceId);
+  if (zoneOf(state, instanceId) !== deckZone.id) throw new PlaytestError(`${card.name} is not in the ${deckZone.label}.`);
+  const target = requireZoneId(state.board, to);
+  if (target.id === deckZone.id) throw new PlaytestError(`A searched card goes out of the ${deckZone.label}.`);
+  const moved = move(state, instanceId, to, undefined, undefined);
+  const [deck, rng] = shuffled(moved.zones[deckZone.id], moved.rng);
+  return {
+    ...moved,
+    rng,
+    zones: { ...moved.zones, [deckZone.id]: deck },
+    log: [
+      ...state.log,
+      `Searched the ${deckZone.label} for ${card.name}: put it ${isPile(target.kind) ? 'on' : 'into'} the ${target.label}, then shuffled the ${deckZone.label}.`,
+    ],
+  };
+}
+
+function scry(state: PlaytestState, instanceId: string, position: 'top' | 'bottom'): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  const card = requireCard(state, instanceId);
+  if (zoneOf(state, instanceId) !== deckZone.id) throw new PlaytestError(`${card.name} is not in the ${deckZone.label}.`);
+  const rest = state.zones[deckZone.id].filter((id) => id !== instanceId);
+  const deck = position === 'top' ? [instanceId, ...rest] : [...rest, instanceId];
+  return {
+    ...state,
+    zones: { ...state.zones, [deckZone.id]: deck },
+    log: [...state.log, `Put ${card.name} on the ${position} of the ${deckZone.label}.`],
+  };
+}
+
+function reveal(state: PlaytestState, instanceId: string): PlaytestState {
+  const card = requireCard(state, instanceId);
+  const zone = state.board.zones.find((candidate) => candidate.id === zoneOf(state, instanceId));
+  return { ...state, log: [...state.log, `Revealed ${card.name} (from the ${zone?.label ?? 'nowhere'}).`] };
+}
+
+function withTableState(
+  table: Record<string, CardTableState>,
+  instanceId: string,
+  change: (current: CardTableState) => CardTableState,
+): Record<string, CardTableState> {
+  const next = { ...table };
+  const changed = change(own(table, instanceId) ?? {});
+  if (Object.keys(changed).length === 0) delete next[instanceId];
+  else setOwn(next, instanceId, changed);
+  return next;
+}
+
+function requireCard(state: PlaytestState, instanceId: string): CardInstance {
+  const card = own(state.cards, instanceId);
+  if (!card) throw new PlaytestError(`No card instance "${instanceId}" in this playtest.`);
+  return card;
+}
+
+function requireZoneId(board: BoardSetup, zoneId: string): ZoneDef {
+  const zone = board.zones.find((candidate) => candidate.id === zoneId);
+  if (!zone) throw new PlaytestError(`No zone "${zoneId}"; zones are ${board.zones.map((z) => z.id).join(', ')}.`);
+  return zone;
 }
 
 /** Piles have a top (index 0); hands and boards are ordered left to right. */

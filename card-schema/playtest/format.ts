@@ -27,8 +27,16 @@ export interface ResourceDef {
   min?: number;
 }
 
+/** A kind of counter a card on the table can carry (damage, poison, hourglass). */
+export interface CounterDef {
+  id: string;
+  label: string;
+}
+
 export interface BoardSetup {
   zones: ZoneDef[];
+  /** Counters players put on cards; the board offers exactly these kinds. */
+  counters?: CounterDef[];
   /** Section of the deck shuffled into the deck zone. */
   deckSection: string;
   /** Section whose card starts on the board (OSMCG's Hero); optional. */

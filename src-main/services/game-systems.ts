@@ -369,6 +369,17 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   });
   if (system.board.openingHandMustInclude)
     needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
+  // Moves, keys and counter badges find zones and counter kinds by id: each id once.
+  for (const [list, at] of [
+    [system.board.zones, '/board/zones'],
+    [system.board.counters ?? [], '/board/counters'],
+  ] as const) {
+    const seen = new Set<string>();
+    list.forEach((item, i) => {
+      if (seen.has(item.id)) fail(`${at}/${i}/id`, `"${item.id}" is used twice`);
+      seen.add(item.id);
+    });
+  }
   const zoneKinds = new Set(system.board.zones.map((z) => z.kind));
   for (const kind of ['deck', 'hand'] as const)
     if (!zoneKinds.has(kind)) fail('/board/zones', `the board needs a zone of kind "${kind}"`);

@@ -133,6 +133,7 @@ test('the deck is playtested on the solo board: opening hand, mulligan, moves, u
   await openDeck(page, 'Ember Vanguard');
   await page.getByTestId('playtest-deck').click();
   await expect(page.getByTestId('playtest-view')).toBeVisible();
+  await page.getByTestId('game-setup').click();
   await page.getByTestId('seed').fill('42');
   await page.getByRole('button', { name: 'Restart' }).click();
 
@@ -144,7 +145,7 @@ test('the deck is playtested on the solo board: opening hand, mulligan, moves, u
   // London mulligan: draw 7 again, then put 1 on the bottom.
   await page.getByTestId('mulligan').click();
   await expect(page.getByTestId('keep')).toBeDisabled();
-  await page.getByTestId('zone-hand').getByTestId('board-card').first().locator('.card-face').click();
+  await page.getByTestId('zone-hand').getByTestId('board-card').first().click();
   await page.getByTestId('keep').click();
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '6');
   await expect(page.getByTestId('zone-deck')).toHaveAttribute('data-count', '24');
@@ -152,8 +153,11 @@ test('the deck is playtested on the solo board: opening hand, mulligan, moves, u
   await page.getByTestId('draw').click();
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '7');
 
-  await page.getByTestId('zone-hand').getByTestId('play-card').first().click();
-  await page.getByTestId('zone-hand').getByTestId('discard-card').first().click();
+  // Keys on a focused card: 3 plays it to the Battlefield (zone 3), 7 discards (zone 7).
+  await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
+  await page.keyboard.press('3');
+  await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
+  await page.keyboard.press('7');
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '5');
   await expect(page.getByTestId('zone-board')).toHaveAttribute('data-count', '2');
   await expect(page.getByTestId('zone-discard')).toHaveAttribute('data-count', '1');

@@ -103,11 +103,17 @@ for (const theme of THEMES) {
     await page.getByRole('button', { name: '← Decks' }).click();
     await openDeck(page, 'Ember Vanguard');
     await page.getByTestId('playtest-deck').click();
+    await page.getByTestId('game-setup').click();
     await page.getByTestId('seed').fill('42');
     await page.getByRole('button', { name: 'Restart' }).click();
     await page.getByTestId('keep').click();
-    await page.getByTestId('zone-hand').getByTestId('play-card').first().click();
-    await page.getByTestId('zone-hand').getByTestId('board-card').first().locator('.card-face').click();
+    await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
+    await page.keyboard.press('3');
+    const played = page.getByTestId('zone-board').getByTestId('board-card').last();
+    await played.focus();
+    await page.keyboard.press('t');
+    await page.keyboard.press('+');
+    await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
     await shoot(page, 'playtest', theme);
 
     // Drafting muhq's store.

@@ -374,6 +374,12 @@ describe('the error messages the docs quote', () => {
       '',
       'lantern-watch/system.json at /board/zones: the board needs a zone of kind "hand"',
     ],
+    [
+      'system.json',
+      '{ "id": "hand", "label": "Hand", "kind": "hand" },',
+      '{ "id": "hand", "label": "Hand", "kind": "hand" }, { "id": "deck", "label": "Spare deck", "kind": "other" },',
+      'lantern-watch/system.json at /board/zones/2/id: "deck" is used twice',
+    ],
     ['system.json', '"version": "0.1.0",', '', 'lantern-watch/system.json at /version: is required'],
     [
       'schemas/definitions.json',

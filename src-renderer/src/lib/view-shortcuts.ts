@@ -1,6 +1,6 @@
 // Keys that work inside one view (not app commands), for the shortcut sheet. Keep in step with
 // the views' own key handling: LibraryView's list, the deck builder's pool and deck list
-// (decks/deck-keys.ts), the art in the editor's preview
+// (decks/deck-keys.ts), the playtest board's cards (playtest/playtest-board.svelte.ts cardKey), the art in the editor's preview
 // (art-crop.svelte.ts) and Modal (native <dialog>).
 
 import type { AppCommand } from '../../../src-main/api/commands';
@@ -34,6 +34,19 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
       { keys: ['1–9'], label: 'Set the card’s count' },
       { keys: ['0'], label: 'Take the card out of the deck' },
       { keys: ['Tab'], label: 'From the pool to the deck list' },
+    ],
+  },
+  {
+    title: 'Playtest board: a focused card (Tab or click)',
+    shortcuts: [
+      { keys: ['1–9'], label: 'Move it to that zone (the number by each zone’s name)' },
+      { keys: ['←', '→', '↑', '↓'], label: 'Move it on a board zone (with Shift: further)' },
+      { keys: ['T'], label: 'Tap / untap it (or double-click it)' },
+      { keys: ['F'], label: 'Turn it face down / up' },
+      { keys: ['+', '−'], label: 'One counter more / fewer of the chosen kind' },
+      { keys: ['C'], label: 'Choose the next kind of counter' },
+      { keys: ['R'], label: 'Reveal it (to the log)' },
+      { keys: ['Enter'], label: 'Pick it for the bottom when keeping after a mulligan' },
     ],
   },
   {

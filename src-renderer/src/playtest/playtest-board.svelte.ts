@@ -1,0 +1,246 @@
+// The solo board's model: the game (pure engine state), which card is focused, hovered or being
+// dragged, the London bottom picks, the counter kind the keys add, and the saved session (kept
+// after every change, offered back as "Resume the session from 12:03?" on the next visit).
+
+import {
+  applyAction,
+  canUndo,
+  cardsToBottom,
+  createPlaytest,
+  undo,
+  zoneOf,
+  type PlaytestAction,
+  type PlaytestState,
+} from '../../../card-schema/playtest/engine';
+import type { TablePoint } from '../../../card-schema/playtest/table';
+import type { ZoneDef } from '../../../card-schema/playtest/format';
+import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
+import type { Deck } from '../../../card-schema/deck/format';
+import type { CardDocument, GameSystem } from '../../../card-schema/system/format';
+import type { ApiClient } from '../../../src-main/api/contract';
+import { loadSession, saveSession, sessionTime } from './playtest-session';
+
+export interface PlaytestBoardDeps {
+  api: Pick<ApiClient, 'getDeck' | 'getCards'>;
+  loadSystem: (systemId: string) => Promise<GameSystem>;
+  storage: Storage;
+  now: () => Date;
+  showError: (error: unknown) => void;
+}
+
+/** How far an arrow key moves a card on a board zone (Shift: five times as far). */
+const NUDGE = 0.02;
+
+export class PlaytestBoard {
+  system = $state.raw<GameSystem | null>(null);
+  deck = $state.raw<Deck | null>(null);
+  game = $state.raw<PlaytestState | null>(null);
+  seed = $state(Math.floor(Math.random() * 1_000_000));
+  /** Game mode id ('' = the system's first mode, or none). */
+  modeId = $state('');
+  /** The card the inspector and the keys act on. */
+  selected = $state<string | null>(null);
+  /** The card under the pointer (shown full size while hovered). */
+  hovered = $state<string | null>(null);
+  bottomPicks = $state<string[]>([]);
+  /** Counter kind that + and − change. */
+  counterKind = $state('');
+  /** A saved session of this deck, offered until the player resumes it or plays on. */
+  resumeOffer = $state.raw<SavedPlaytest | null>(null);
+  /** Zone under a card being dragged. */
+  dropTarget = $state<string | null>(null);
+  private docs = new Map<string, CardDocument>();
+
+  constructor(
+    private readonly deps: PlaytestBoardDeps,
+    readonly deckId: string,
+  ) {}
+
+  get zones(): ZoneDef[] {
+    return this.game?.board.zones ?? [];
+  }
+
+  get bottomNeeded(): number {
+    return this.game ? cardsToBottom(this.game) : 0;
+  }
+
+  get canUndo(): boolean {
+    return this.game !== null && canUndo(this.game);
+  }
+
+  /** "12:03": when the offered session was saved. */
+  get resumeTime(): string {
+    return this.resumeOffer ? sessionTime(this.resumeOffer.savedAt, this.deps.now()) : '';
+  }
+
+  async load(): Promise<void> {
+    try {
+      const deck = await this.deps.api.getDeck({ id: this.deckId });
+      const system = await this.deps.loadSystem(deck.systemId);
+      const ids = [...new Set(Object.values(deck.sections).flatMap((entries) => entries.map((e) => e.cardId)))];
+      const cards = ids.length ? await this.deps.api.getCards({ ids }) : [];
+      this.docs = new Map(cards.map((c) => [c.id, c.doc]));
+      this.deck = deck;
+      this.system = system;
+      // A deck built for a format that is also a game mode (OSMCG's MOBA) starts in that mode.
+      const modes = system.board.modes ?? [];
+      this.modeId = modes.findIndex((m) => m.id === deck.format) > 0 ? (deck.format ?? '') : '';
+      this.resumeOffer = loadSession(this.deps.storage, this.deckId) ?? null;
+      this.start(false);
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  /** A new game from the seed and mode; `save` false keeps an offered session until the player decides. */
+  start(save = true): void {
+    const { system, deck } = this;
+    if (!system || !deck) return;
+    try {
+      const mode = this.modeId || system.board.modes?.[0]?.id || undefined;
+      this.setGame(
+        createPlaytest(system, deck, (id) => this.docs.get(id), this.seed, mode),
+        save,
+      );
+      this.counterKind = system.board.counters?.[0]?.id ?? '';
+    } catch (error) {
+      this.deps.showError(error);
+    }
+  }
+
+  resume(): void {
+    if (!this.resumeOffer) return;
+    const state = this.resumeOffer.state;
+    this.seed = state.seed;
+    this.setGame(state, false);
+    this.resumeOffer = null;
+  }
+
+  dismissResume(): void {
+    this.resumeOffer = null;
+    if (this.game) saveSession(this.deps.storage, this.deckId, this.game, this.deps.now());
+  }
+
+  /** Applies an action; a refused one shows why and changes nothing. Returns whether it applied. */
+  act(action: PlaytestAction): boolean {
+    if (!this.game) return false;
+    try {
+      this.setGame(applyAction(this.game, action));
+      return true;
+    } catch (error) {
+      this.deps.showError(error);
+      return false;
+    }
+  }
+
+  undo(): boolean {
+    if (!this.game || !canUndo(this.game)) return false;
+    this.setGame(undo(this.game));
+    return true;
+  }
+
+  /** Moves a card to a zone; a point places it there when the zone is a board. */
+  moveTo(instanceId: string, zone: ZoneDef, at?: TablePoint): boolean {
+    // A card dropped back where it came from (or sent there by key) stays as it is.
+    const here = this.game ? zoneOf(this.game, instanceId) : undefined;
+    if (here === zone.id && (zone.kind !== 'board' || !at)) return false;
+    if (zone.kind !== 'board') return this.act({ type: 'move', instanceId, to: zone.id });
+    return this.act({ type: 'move', instanceId, to: zone.id, at: at ?? this.freeSpot(zone) });
+  }
+
+  /** Where a card sent to a board zone without a point lands: the next slot of a loose grid. */
+  private freeSpot(zone: ZoneDef): TablePoint {
+    const count = this.game?.zones[zone.id]?.length ?? 0;
+    return { x: 0.02 + 0.11 * (count % 8), y: 0.06 + 0.46 * (Math.floor(count / 8) % 2) };
+  }
+
+  /** Card being dragged, and where the pointer holds it. */
+  drag = $state<{ instanceId: string; x: number; y: number; dx: number; dy: number } | null>(null);
+  /** When the last drag ended (performance.now()): the click that follows it is not a click. */
+  dragEndedAt = -Infinity;
+
+  /** Whether a click is the tail of a drag that just ended. */
+  get clickEndsDrag(): boolean {
+    return performance.now() - this.dragEndedAt < 300;
+  }
+
+  /** A hand card clicked while keeping after a London mulligan goes on (or off) the bottom pile. */
+  togglePick(instanceId: string): void {
+    this.bottomPicks = this.bottomPicks.includes(instanceId)
+      ? this.bottomPicks.filter((id) => id !== instanceId)
+      : [...this.bottomPicks, instanceId];
+  }
+
+  keep(): void {
+    if (this.act({ type: 'keep', bottom: this.bottomPicks })) this.bottomPicks = [];
+  }
+
+  nextCounterKind(): void {
+    const kinds = this.game?.board.counters ?? [];
+    if (kinds.length === 0) return;
+    const index = kinds.findIndex((kind) => kind.id === this.counterKind);
+    this.counterKind = kinds[(index + 1) % kinds.length].id;
+  }
+
+  /**
+   * The board's keys for a focused card (listed in view-shortcuts.ts): 1–9 move it to that zone,
+   * T taps, F flips, + / − change a counter of the chosen kind, C picks the next kind, R reveals,
+   * arrows move it on a board zone. Returns whether the key was one of them.
+   */
+  cardKey(instanceId: string, key: string, shift: boolean): boolean {
+    const game = this.game;
+    if (!game) return false;
+    const zones = game.board.zones;
+    if (/^[1-9]$/.test(key)) {
+      const zone = zones[Number(key) - 1];
+      if (zone) this.moveTo(instanceId, zone);
+      return zone !== undefined;
+    }
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const arrow = arrows[key];
+    if (arrow) {
+      const here = zones.find((zone) => zone.id === zoneOf(game, instanceId));
+      if (here?.kind !== 'board') return false;
+      const at = game.table[instanceId]?.at ?? { x: 0, y: 0 };
+      const step = shift ? NUDGE * 5 : NUDGE;
+      return this.act({ type: 'move', instanceId, to: here.id, at: { x: at.x + arrow[0] * step, y: at.y + arrow[1] * step } });
+    }
+    switch (key.toLowerCase()) {
+      case 't':
+        return this.act({ type: 'tap', instanceId }) || true;
+      case 'f':
+        return this.act({ type: 'flip', instanceId }) || true;
+      case 'r':
+        return this.act({ type: 'reveal', instanceId }) || true;
+      case 'c':
+        this.nextCounterKind();
+        return true;
+      case '+':
+      case '=':
+      case '-':
+      case '−': {
+        if (!this.counterKind) return false;
+        this.act({ type: 'counter', instanceId, counter: this.counterKind, delta: key === '+' || key === '=' ? 1 : -1 });
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private setGame(state: PlaytestState, save = true): void {
+    this.game = state;
+    if (this.selected && !zoneOf(state, this.selected)) this.selected = null;
+    const hand = state.board.zones.find((zone) => zone.kind === 'hand');
+    this.bottomPicks = state.awaitingKeep ? this.bottomPicks.filter((id) => hand && zoneOf(state, id) === hand.id) : [];
+    if (!save) return;
+    // Playing on means the offered older session is not wanted any more.
+    this.resumeOffer = null;
+    saveSession(this.deps.storage, this.deckId, state, this.deps.now());
+  }
+}
