@@ -595,7 +595,7 @@ function identity(context: Context, rule: IdentityRule, id: string): Violation[]
     const name = cardName(context, o.cardId);
     if (described.has(name)) continue;
     const reasons = o.outcomes.filter((outcome) => !outcome.holds).map((outcome) => checkReason(context, leader, outcome));
-    described.set(name, `${name} (${reasons.join(rule.combine === 'any' ? '; nor ' : '; ')})`);
+    described.set(name, `${name} (${reasons.join('; ')})`);
   }
   const ids = offending.map((o) => o.cardId);
   return [

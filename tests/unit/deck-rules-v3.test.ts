@@ -304,7 +304,7 @@ describe('identity by several fields', () => {
     ).toBe(true);
     const report = judge([classOrHero], { leader: [['kira', 1]], main: [['staff', 1]] });
     expect(report.violations[0].message).toBe(
-      "\"Vell's Staff\" (class mage has none of Kira's class (warrior); nor hero Vell has none of Kira's name (Kira)) does not fit Kira, the Leader.",
+      "\"Vell's Staff\" (class mage has none of Kira's class (warrior); hero Vell has none of Kira's name (Kira)) does not fit Kira, the Leader.",
     );
   });
   it('hero-specific cards match a leader field naming the hero ("or its variants")', () => {
