@@ -7,8 +7,11 @@
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
 import { cardMatches, fieldValue } from './card-match';
 import { own } from '../own-keys';
+import { fieldLabel } from './field-label';
+import { cardPasses, judgeCard, prepareChecks, type CheckOutcome } from './identity-checks';
 import type {
   AllowedTypesRule,
+  CardMatch,
   CardsMatchRule,
   CompleteSetRule,
   CopyLimitRule,
@@ -16,6 +19,7 @@ import type {
   DeckEntry,
   DeckReport,
   DeckRule,
+  IdentityRule,
   IdentitySubsetRule,
   PlayFormat,
   PrerequisiteRule,
@@ -86,6 +90,9 @@ export function evaluateDeck(
         break;
       case 'identitySubset':
         violations.push(...identitySubset(context, rule, id));
+        break;
+      case 'identity':
+        violations.push(...identity(context, rule, id));
         break;
       case 'quota':
         violations.push(...quota(context, rule, id));
@@ -189,6 +196,7 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
           : `at most ${rule.max}`;
   // A size problem is the section's, not any one card's: no cards are singled out.
   const base = { rule: id, section: rule.section, cardIds: [] };
+  if (rule.sizes) return allowedSizes(rule.sizes, count, label, base);
   if (rule.min !== undefined && count < rule.min) {
     return [{ ...base, code: 'SECTION_TOO_SMALL', message: `${label} has ${plural(count, 'card')}; it needs ${needs}.` }];
   }
@@ -201,6 +209,22 @@ function sectionSize(context: Context, rule: SectionSizeRule, id: string): Viola
     return [{ ...base, code: 'SECTION_TOO_LARGE', message }];
   }
   return [];
+}
+
+/** "The resource deck has 0 or exactly 10 cards": the count must be one of the listed sizes. */
+function allowedSizes(
+  sizes: readonly number[],
+  count: number,
+  label: string,
+  base: { rule: string; section: string; cardIds: string[] },
+): Violation[] {
+  if (sizes.includes(count)) return [];
+  const sorted = [...new Set(sizes)].sort((a, b) => a - b);
+  const needs =
+    sorted.length === 1 ? `exactly ${sorted[0]}` : `${sorted.slice(0, -1).join(', ')} or ${sorted[sorted.length - 1]}`;
+  const code =
+    count < sorted[0] ? 'SECTION_TOO_SMALL' : count > sorted[sorted.length - 1] ? 'SECTION_TOO_LARGE' : 'SECTION_WRONG_SIZE';
+  return [{ ...base, code, message: `${label} has ${plural(count, 'card')}; it needs ${needs}.` }];
 }
 
 function allowedTypes(context: Context, rule: AllowedTypesRule, id: string): Violation[] {
@@ -228,7 +252,7 @@ function copyLimit(context: Context, rule: CopyLimitRule, id: string): Violation
   // Group copies by what makes cards "the same": their name (reprints together) or their id.
   const groups = new Map<string, { count: number; cardIds: string[]; docs: (CardDocument | undefined)[] }>();
   for (const { entry, doc } of entriesOf(context, rule.sections)) {
-    const key = rule.countBy === 'id' || !doc ? `id:${entry.cardId}` : `name:${doc.name}`;
+    const key = copyKey(rule, entry.cardId, doc);
     const group = groups.get(key) ?? { count: 0, cardIds: [], docs: [] };
     group.count += entry.count;
     if (!group.cardIds.includes(entry.cardId)) {
@@ -242,15 +266,41 @@ function copyLimit(context: Context, rule: CopyLimitRule, id: string): Violation
     // Prints of one name may carry different limits: the strictest applies, whatever the order.
     const max = Math.min(...group.docs.map((doc) => copyLimitFor(rule, doc)));
     if (group.count > max) {
-      violations.push({
-        code: 'TOO_MANY_COPIES',
-        rule: id,
-        cardIds: group.cardIds,
-        message: `${cardName(context, group.cardIds[0])} has ${copiesOf(group.count)}; at most ${max} ${max === 1 ? 'is' : 'are'} allowed.`,
-      });
+      const doc = group.docs.find((d) => d !== undefined);
+      const message =
+        rule.by && doc
+          ? `${distinctNames(context, group.cardIds)}: ${copiesOf(group.count)} of ${keyLabel(context, rule.by, doc)}; at most ${max} ${max === 1 ? 'is' : 'are'} allowed.`
+          : `${cardName(context, group.cardIds[0])} has ${copiesOf(group.count)}; at most ${max} ${max === 1 ? 'is' : 'are'} allowed.`;
+      violations.push({ code: 'TOO_MANY_COPIES', rule: id, cardIds: group.cardIds, message });
     }
   }
   return violations;
+}
+
+/**
+ * What makes cards "the same" for a copy limit: the values of its `by` fields together (a card
+ * lacking one still has a key: the absent value), else its name or id. A card gone from the
+ * library is only itself.
+ */
+function copyKey(rule: CopyLimitRule, cardId: string, doc: CardDocument | undefined): string {
+  if (!doc) return `id:${cardId}`;
+  if (rule.by) return JSON.stringify(rule.by.map((field) => (field === 'id' ? cardId : (fieldValue(doc, field) ?? null))));
+  return rule.countBy === 'id' ? `id:${cardId}` : `name:${doc.name}`;
+}
+
+/** "collector number 112", "name Iron Courier and variant foil": the key in words. */
+function keyLabel(context: Context, by: readonly string[], doc: CardDocument): string {
+  const parts = by.map((field) => {
+    const value = field === 'id' ? undefined : fieldValue(doc, field);
+    const shown = Array.isArray(value) ? value.join('/') : value === undefined || value === null ? 'none' : String(value);
+    return `${fieldLabel(context.system, field)} ${field === 'id' ? '' : shown}`.trim();
+  });
+  return listNames(parts);
+}
+
+/** The cards' names, each once however many printings share it: '"Iron Courier" and "Iron Carrier"'. */
+function distinctNames(context: Context, cardIds: readonly string[]): string {
+  return listNames([...new Set(cardIds.map((cardId) => cardName(context, cardId)))]);
 }
 
 /** A card's own limit field wins, then the first matching override, then the rule's max. */
@@ -273,19 +323,30 @@ function unknownFormat(system: GameSystem, formatId: string): Violation {
   };
 }
 
-/** The format's ban list and restricted list, counted by card name over the whole deck. */
+/**
+ * The format's ban list and restricted list over the whole deck. Entries are card names
+ * (counted by name) or card matches (format v3: the matching cards counted together).
+ */
 function formatLists(context: Context, format: PlayFormat): Violation[] {
   if (!format.banned?.length && !format.restricted?.length) return [];
-  const banned = new Set(format.banned ?? []);
+  const bannedNames = new Set<string>();
+  const bannedMatches: CardMatch[] = [];
+  for (const item of format.banned ?? []) {
+    if (typeof item === 'string') bannedNames.add(item);
+    else bannedMatches.push(item);
+  }
   const bannedIds: string[] = [];
-  const copies = new Map<string, { count: number; cardIds: string[] }>();
+  const restricted = format.restricted ?? [];
+  const held = restricted.map(() => ({ count: 0, cardIds: [] as string[] }));
   for (const { entry, doc } of entriesOf(context, undefined)) {
     if (!doc) continue;
-    if (banned.has(doc.name) && !bannedIds.includes(entry.cardId)) bannedIds.push(entry.cardId);
-    const named = copies.get(doc.name) ?? { count: 0, cardIds: [] };
-    named.count += entry.count;
-    if (!named.cardIds.includes(entry.cardId)) named.cardIds.push(entry.cardId);
-    copies.set(doc.name, named);
+    const isBanned = bannedNames.has(doc.name) || bannedMatches.some((match) => cardMatches(doc, match));
+    if (isBanned && !bannedIds.includes(entry.cardId)) bannedIds.push(entry.cardId);
+    restricted.forEach((limit, i) => {
+      if (!('match' in limit ? cardMatches(doc, limit.match) : doc.name === limit.name)) return;
+      held[i].count += entry.count;
+      if (!held[i].cardIds.includes(entry.cardId)) held[i].cardIds.push(entry.cardId);
+    });
   }
   const rule = `format:${format.id}`;
   const violations: Violation[] = [];
@@ -298,17 +359,17 @@ function formatLists(context: Context, format: PlayFormat): Violation[] {
       message: `${listNames(names)} ${names.length === 1 ? 'is' : 'are'} banned in ${format.label}.`,
     });
   }
-  for (const limit of format.restricted ?? []) {
-    const named = copies.get(limit.name);
-    if (named && named.count > limit.max) {
-      violations.push({
-        code: 'RESTRICTED_CARD',
-        rule,
-        cardIds: named.cardIds,
-        message: `"${limit.name}" has ${copiesOf(named.count)}; ${format.label} allows at most ${limit.max}.`,
-      });
-    }
-  }
+  restricted.forEach((limit, i) => {
+    const { count, cardIds } = held[i];
+    if (count <= limit.max) return;
+    const who = 'match' in limit ? distinctNames(context, cardIds) : `"${limit.name}"`;
+    violations.push({
+      code: 'RESTRICTED_CARD',
+      rule,
+      cardIds,
+      message: `${who} ${'match' in limit && cardIds.length > 1 ? 'have' : 'has'} ${copiesOf(count)}; ${format.label} allows at most ${limit.max}.`,
+    });
+  });
   return violations;
 }
 
@@ -494,6 +555,74 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
       message: `${listNames(described)} ${verb} outside ${leader.name}'s ${dimension.label.toLowerCase()} identity (${leaderIdentity.join('/') || 'neutral only'}).`,
     },
   ];
+}
+
+/**
+ * The identity rule of format v3: each card of the sections against the leader, field by field.
+ * One violation names every card out of identity with, per card, the values that failed.
+ */
+function identity(context: Context, rule: IdentityRule, id: string): Violation[] {
+  const leaderEntry = (own(context.sections, rule.leaderSection) ?? [])[0];
+  const leader = leaderEntry ? context.lookup(leaderEntry.cardId) : undefined;
+  const leaderLabel = sectionLabel(context.system, rule.leaderSection);
+  if (!leader) {
+    return [
+      {
+        code: 'MISSING_LEADER',
+        rule: id,
+        section: rule.leaderSection,
+        cardIds: [],
+        message: `Choose a ${leaderLabel}: the other cards must fit it.`,
+      },
+    ];
+  }
+  const prepared = prepareChecks(context.system, rule, leader);
+  const offending: { cardId: string; outcomes: CheckOutcome[] }[] = [];
+  const seen = new Set<string>();
+  for (const sectionId of rule.sections) {
+    for (const entry of own(context.sections, sectionId) ?? []) {
+      const doc = context.lookup(entry.cardId);
+      if (!doc || seen.has(entry.cardId)) continue;
+      seen.add(entry.cardId);
+      const outcomes = judgeCard(prepared, doc);
+      if (!cardPasses(rule, outcomes)) offending.push({ cardId: entry.cardId, outcomes });
+    }
+  }
+  if (offending.length === 0) return [];
+  // A name printed several times is described once: its printings fail for the same reasons.
+  const described = new Map<string, string>();
+  for (const o of offending) {
+    const name = cardName(context, o.cardId);
+    if (described.has(name)) continue;
+    const reasons = o.outcomes.filter((outcome) => !outcome.holds).map((outcome) => checkReason(context, leader, outcome));
+    described.set(name, `${name} (${reasons.join('; ')})`);
+  }
+  const ids = offending.map((o) => o.cardId);
+  return [
+    {
+      code: 'IDENTITY_MISMATCH',
+      rule: id,
+      section: rule.sections.length === 1 ? rule.sections[0] : undefined,
+      cardIds: ids,
+      message: `${listNames([...described.values()])} ${described.size === 1 ? 'does' : 'do'} not fit ${leader.name}, the ${leaderLabel}.`,
+    },
+  ];
+}
+
+/** "color Blue/Green has none of Kira's color (Red)", "talent Ice is not within Kira's talent (Fire)". */
+function checkReason(context: Context, leader: CardDocument, outcome: CheckOutcome): string {
+  const { check, leaderValues } = outcome.prepared;
+  const dimension = context.system.identity?.field === check.field ? context.system.identity : undefined;
+  const label = check.label ?? dimension?.label.toLowerCase() ?? fieldLabel(context.system, check.field);
+  const valueLabel = (v: string) => dimension?.values.find((d) => d.id === v)?.label ?? v;
+  const mine = outcome.values.map(valueLabel).join('/');
+  const theirs = [...leaderValues].map(valueLabel).join('/') || 'none';
+  const leaderLabel =
+    check.leaderField && check.leaderField !== check.field ? fieldLabel(context.system, check.leaderField) : label;
+  const leaderSide = `${leader.name}'s ${leaderLabel} (${theirs})`;
+  return check.mode === 'intersects'
+    ? `${label} ${mine} has none of ${leaderSide}`
+    : `${label} ${mine} is not within ${leaderSide}`;
 }
 
 /** The identity values a card declares (an array field, or a single string). */

@@ -81,6 +81,7 @@ export type DeckRule =
   | AllowedTypesRule
   | CopyLimitRule
   | IdentitySubsetRule
+  | IdentityRule
   | QuotaRule
   | RequiresRule
   | CardsMatchRule
@@ -103,6 +104,11 @@ export interface SectionSizeRule extends RuleBase {
   section: string;
   min?: number;
   max?: number;
+  /**
+   * The only counts the section may hold ("the resource deck has 0 or exactly 10 cards"), instead
+   * of a min/max range (the loader refuses both in one rule).
+   */
+  sizes?: number[];
 }
 
 export interface AllowedTypesRule extends RuleBase {
@@ -118,6 +124,12 @@ export interface CopyLimitRule extends RuleBase {
   max: number;
   /** What makes two cards "the same card": its name (reprints count together) or its id. */
   countBy?: 'name' | 'id';
+  /**
+   * Card fields whose values together make two cards "the same card" (format v3): ["number"]
+   * counts alternate arts sharing a collector number together, ["name", "variant"] counts per
+   * name and variant. "id" and "name" may be listed. Replaces `countBy` (not both in one rule).
+   */
+  by?: string[];
   /** Cards with another limit, e.g. "at most 1 of any legendary card". First match wins. */
   overrides?: { match: CardMatch; max: number }[];
   /** A number field of the card that, when present, is that card's own limit ("max 2 per deck"). */
@@ -130,6 +142,36 @@ export interface IdentitySubsetRule extends RuleBase {
   leaderSection: string;
   /** Sections whose cards must stay within that identity. */
   sections: string[];
+}
+
+/**
+ * Identity by one or more card fields, each compared with the leader's (format v3): a card's
+ * colors must be a subset of the leader's, or share at least one; a card naming the heroes it is
+ * for must name the leader. A check whose card field is empty (after neutral values) does not
+ * apply to that card.
+ */
+export interface IdentityRule extends RuleBase {
+  kind: 'identity';
+  /** Section whose first card is the leader. */
+  leaderSection: string;
+  /** Sections whose cards are checked against the leader. */
+  sections: string[];
+  /** "all" (default): every check that applies must hold; "any": one that applies is enough. */
+  combine?: 'all' | 'any';
+  checks: IdentityCheck[];
+}
+
+export interface IdentityCheck {
+  /** The card field holding the card's values (a text or a list of texts). */
+  field: string;
+  /** The leader's field it is compared with; `field` when absent ("name" for hero-specific cards). */
+  leaderField?: string;
+  /** subset: every card value is one of the leader's; intersects: at least one is. */
+  mode: 'subset' | 'intersects';
+  /** What the field is called in messages ("class"); the identity's label or the field name when absent. */
+  label?: string;
+  /** Values that never count (besides the game identity's neutral values when `field` is its field). */
+  neutral?: string[];
 }
 
 /** Between min and max copies of the matching cards (type quotas). */
@@ -195,11 +237,17 @@ export interface PlayFormat {
   id: string;
   label: string;
   description?: string;
-  /** Card names that may not be played in this format. */
-  banned?: string[];
-  /** Card names limited to fewer copies in this format. */
-  restricted?: { name: string; max: number }[];
+  /** Cards that may not be played in this format: a card name, or any card match (format v3). */
+  banned?: (string | CardMatch)[];
+  /** Cards limited to fewer copies in this format, by name or by card match (format v3). */
+  restricted?: RestrictedCard[];
 }
+
+/**
+ * At most `max` copies of the named card, or of the cards matching `match` counted together
+ * ("at most 1 of collector number 112", whatever its art).
+ */
+export type RestrictedCard = { name: string; max: number } | { match: CardMatch; max: number };
 
 /** Builds a deck from library cards: every matching card, `copies` times, into a section. */
 export interface DeckGenerator {
@@ -251,6 +299,7 @@ export interface Deck {
 export const VIOLATION_CODES = [
   'SECTION_TOO_SMALL',
   'SECTION_TOO_LARGE',
+  'SECTION_WRONG_SIZE',
   'TYPE_NOT_ALLOWED',
   'TOO_MANY_COPIES',
   'IDENTITY_MISMATCH',

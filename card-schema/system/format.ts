@@ -9,7 +9,7 @@ import type { DeckFormat } from '../deck/format';
 import type { BoardSetup } from '../playtest/format';
 
 /** The format version this code reads; older files are migrated (see ./migrate.ts). */
-export const GAME_SYSTEM_FORMAT_VERSION = 2;
+export const GAME_SYSTEM_FORMAT_VERSION = 3;
 
 export interface GameSystem {
   formatVersion: number;

@@ -18,6 +18,10 @@ const STEPS: Record<number, (file: JsonObject) => JsonObject> = {
     );
     return { ...file, formatVersion: 2, deck: { ...deck, rules: migrated } };
   },
+  // v3 only added constructs (identity rules, copy limits by fields, alternative section sizes,
+  // ban and restricted lists by card match); every v2 construct keeps its meaning as a v3
+  // shorthand (countBy, name lists), so a v2 file is a v3 file as it stands.
+  2: (file) => ({ ...file, formatVersion: 3 }),
 };
 
 function isObject(value: unknown): value is JsonObject {

@@ -155,7 +155,28 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
   const path = pointer(deepest.instancePath, deepest);
   if (deepest.keyword === 'required') return { path, reason: 'is required' };
   if (deepest.keyword === 'additionalProperties') return { path, reason: 'is not a known field of the game-system format' };
-  return { path, reason: deepest.message ?? 'is invalid' };
+  return { path, reason: wholeNumberReason(deepest) ?? deepest.message ?? 'is invalid' };
+}
+
+/** "must be a whole number ≥ 0" for a count given as -1 or 2.5, rather than ajv's two separate messages. */
+function wholeNumberReason(error: ErrorObject): string | undefined {
+  if (error.keyword !== 'type' && error.keyword !== 'minimum') return undefined;
+  // The schema holding the failed keyword. Inside a $ref, ajv's schema path starts at the
+  // referenced definition, so each definition is tried as a starting point too.
+  const parts = error.schemaPath.replace(/^#\//, '').split('/');
+  const walk = (start: unknown): unknown =>
+    parts
+      .slice(0, -1)
+      .reduce<unknown>(
+        (at, part) => (typeof at === 'object' && at !== null ? own(at as Record<string, unknown>, part) : undefined),
+        start,
+      );
+  const schema = [gameSystemSchema, ...Object.values(gameSystemSchema.$defs ?? {})]
+    .map(walk)
+    .find((at) => typeof at === 'object' && at !== null && Object.hasOwn(at, error.keyword));
+  const { type, minimum } = (schema ?? {}) as { type?: unknown; minimum?: unknown };
+  if (type !== 'integer') return undefined;
+  return typeof minimum === 'number' ? `must be a whole number ≥ ${minimum}` : 'must be a whole number';
 }
 
 function fieldsOf(schema: JsonSchema, defs: Record<string, JsonSchema>): string[] {
@@ -310,6 +331,8 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
     switch (rule.kind) {
       case 'sectionSize':
         needSection(rule.section, `${at}/section`);
+        if (rule.sizes && (rule.min !== undefined || rule.max !== undefined))
+          fail(`${at}/sizes`, 'lists the allowed sizes itself: give "sizes" or "min"/"max", not both');
         break;
       case 'allowedTypes':
         needSection(rule.section, `${at}/section`);
@@ -318,12 +341,25 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
       case 'copyLimit':
         needSections(rule.sections, `${at}/sections`);
         needField(rule.limitField, `${at}/limitField`);
+        if (rule.by && rule.countBy !== undefined)
+          fail(`${at}/by`, 'says what counts as the same card itself: give "by" or "countBy", not both');
+        rule.by?.forEach((field, j) => {
+          if (field !== 'id') needField(field, `${at}/by/${j}`);
+        });
         rule.overrides?.forEach((override, j) => needMatch(override.match, `${at}/overrides/${j}/match`));
         break;
       case 'identitySubset':
         if (!system.identity) fail(at, 'an identitySubset rule needs the system to declare an "identity"');
         needSection(rule.leaderSection, `${at}/leaderSection`);
         needSections(rule.sections, `${at}/sections`);
+        break;
+      case 'identity':
+        needSection(rule.leaderSection, `${at}/leaderSection`);
+        needSections(rule.sections, `${at}/sections`);
+        rule.checks.forEach((check, j) => {
+          needField(check.field, `${at}/checks/${j}/field`);
+          needField(check.leaderField, `${at}/checks/${j}/leaderField`);
+        });
         break;
       case 'quota':
       case 'requires':
@@ -341,6 +377,14 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
         needField(rule.field, `${at}/field`);
         break;
     }
+  });
+  system.deck.formats?.forEach((format, i) => {
+    format.banned?.forEach((entry, j) => {
+      if (typeof entry !== 'string') needMatch(entry, `/deck/formats/${i}/banned/${j}`);
+    });
+    format.restricted?.forEach((entry, j) => {
+      if ('match' in entry) needMatch(entry.match, `/deck/formats/${i}/restricted/${j}/match`);
+    });
   });
   const builder = system.deck.builder;
   needField(builder?.costField, '/deck/builder/costField');

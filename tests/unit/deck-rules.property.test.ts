@@ -12,6 +12,7 @@ import {
   type DeckEntry,
   type DeckRule,
   type FieldCondition,
+  type IdentityCheck,
   type PlayFormat,
   type Violation,
 } from '../../card-schema/deck/format';
@@ -86,6 +87,15 @@ const cardMatch: fc.Arbitrary<CardMatch> = fc
   .map(clean);
 
 const small = fc.integer({ min: 0, max: 12 });
+
+const identityCheck: fc.Arbitrary<IdentityCheck> = fc
+  .record({
+    field: fc.constantFrom('colors', 'colors', 'keywords', 'rarity', 'cost', 'missing'),
+    leaderField: maybe(fc.constantFrom('name', 'colors', 'keywords', 'rarity')),
+    mode: fc.constantFrom('subset' as const, 'intersects' as const),
+    neutral: maybe(subset(['red', 'fly', 'common', '1'])),
+  })
+  .map(clean);
 const ruleBase = {
   id: maybe(fc.constantFrom('r1', 'r2', 'custom')),
   formats: rarely(subset([...FORMAT_IDS, 'gone'])),
@@ -100,6 +110,12 @@ const rule: fc.Arbitrary<DeckRule> = fc
       min: maybe(small),
       max: maybe(small),
     }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('sectionSize' as const),
+      section: sectionRef,
+      sizes: fc.array(small, { minLength: 1, maxLength: 3 }),
+    }),
     fc.record({ ...ruleBase, kind: fc.constant('allowedTypes' as const), section: sectionRef, types: subset(TYPES) }),
     fc.record({
       ...ruleBase,
@@ -107,6 +123,12 @@ const rule: fc.Arbitrary<DeckRule> = fc
       sections: sectionList,
       max: fc.integer({ min: 0, max: 6 }),
       countBy: maybe(fc.constantFrom('name' as const, 'id' as const)),
+      by: rarely(
+        fc.uniqueArray(fc.constantFrom('name', 'id', 'rarity', 'cost', 'colors', 'stats.cost', 'missing'), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+      ),
       overrides: maybe(fc.array(fc.record({ match: cardMatch, max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 2 })),
       limitField: maybe(fc.constantFrom('limit', 'cost', 'rarity', 'stats.cost')),
     }),
@@ -115,6 +137,14 @@ const rule: fc.Arbitrary<DeckRule> = fc
       kind: fc.constant('identitySubset' as const),
       leaderSection: sectionRef,
       sections: fc.uniqueArray(sectionRef, { maxLength: 3 }),
+    }),
+    fc.record({
+      ...ruleBase,
+      kind: fc.constant('identity' as const),
+      leaderSection: sectionRef,
+      sections: fc.uniqueArray(sectionRef, { minLength: 1, maxLength: 3 }),
+      combine: maybe(fc.constantFrom('all' as const, 'any' as const)),
+      checks: fc.array(identityCheck, { minLength: 1, maxLength: 3 }),
     }),
     fc.record({
       ...ruleBase,
@@ -163,9 +193,15 @@ const playFormat = (id: string): fc.Arbitrary<PlayFormat> =>
     .record({
       id: fc.constant(id),
       label: fc.constant(id.toUpperCase()),
-      banned: maybe(subset(NAMES)),
+      banned: maybe(fc.array(fc.oneof(fc.constantFrom(...NAMES), cardMatch), { maxLength: 3 })),
       restricted: maybe(
-        fc.array(fc.record({ name: fc.constantFrom(...NAMES), max: fc.integer({ min: 0, max: 4 }) }), { maxLength: 3 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ name: fc.constantFrom(...NAMES), max: fc.integer({ min: 0, max: 4 }) }),
+            fc.record({ match: cardMatch, max: fc.integer({ min: 0, max: 4 }) }),
+          ),
+          { maxLength: 3 },
+        ),
       ),
     })
     .map(clean);
@@ -431,8 +467,11 @@ describe('evaluateDeck properties', () => {
         // Appending keeps a section's first card, so a leader only changes if the section was empty.
         const leaderChanged =
           sectionBefore.length === 0 &&
-          w.system.deck.rules.some((r) => r.kind === 'identitySubset' && r.leaderSection === add.section);
-        const sizeRuleOf = (v: Violation) => v.code === 'SECTION_TOO_SMALL' || v.code === 'SECTION_TOO_LARGE';
+          w.system.deck.rules.some(
+            (r) => (r.kind === 'identitySubset' || r.kind === 'identity') && r.leaderSection === add.section,
+          );
+        const sizeRuleOf = (v: Violation) =>
+          v.code === 'SECTION_TOO_SMALL' || v.code === 'SECTION_TOO_LARGE' || v.code === 'SECTION_WRONG_SIZE';
         const without = (v: Violation) => shape({ ...v, cardIds: v.cardIds.filter((id) => id !== FRESH) });
         const beforeShapes = before.map(shape);
         const afterShapes = after.map(without);
@@ -452,7 +491,8 @@ describe('evaluateDeck properties', () => {
         // Whatever disappears is a shortage the new card helped fill.
         for (const v of before) {
           if (afterShapes.includes(shape(v))) continue;
-          if (v.code === 'SECTION_TOO_SMALL' && v.section === add.section) continue;
+          // A count between allowed sizes (0 or 10) can move past one of them, too.
+          if ((v.code === 'SECTION_TOO_SMALL' || v.code === 'SECTION_WRONG_SIZE') && v.section === add.section) continue;
           if (v.code === 'QUOTA_TOO_FEW' || v.code === 'REQUIRED_MISSING' || v.code === 'MISSING_PREREQUISITE') continue;
           if (leaderChanged && (v.code === 'IDENTITY_MISMATCH' || v.code === 'MISSING_LEADER')) continue;
           expect.fail(`violation ${shape(v)} vanished after adding a ${add.type} to ${add.section}`);

@@ -124,6 +124,18 @@ function identityValues(doc: CardDocument, field: string): string[] {
   return result;
 }
 
+/** Texts a field holds: one text or number, or a list of them; empty texts ignored. */
+function texts(doc: CardDocument, field: string): string[] {
+  const value = read(doc, field);
+  const list = Array.isArray(value) ? value : [value];
+  const result: string[] = [];
+  for (const v of list) {
+    if (typeof v === 'string' && v !== '') result.push(v);
+    if (typeof v === 'number') result.push(String(v));
+  }
+  return result;
+}
+
 /** Names a prerequisite field lists: one name, or an array of alternatives; empty names ignored. */
 function prerequisiteNames(doc: CardDocument, field: string): string[] {
   const value = read(doc, field);
@@ -153,6 +165,21 @@ function evaluateRule(system: GameSystem, deck: DeckLike, lookup: Lookup, rule: 
   switch (rule.kind) {
     case 'sectionSize': {
       const count = sectionTotal(deck, rule.section);
+      if (rule.sizes !== undefined) {
+        // "The only counts the section may hold": below all of them is too small, above all too large.
+        let listed = false;
+        let below = true;
+        let above = true;
+        for (const size of rule.sizes) {
+          if (size === count) listed = true;
+          if (count >= size) below = false;
+          if (count <= size) above = false;
+        }
+        if (listed) break;
+        const code = below ? 'SECTION_TOO_SMALL' : above ? 'SECTION_TOO_LARGE' : 'SECTION_WRONG_SIZE';
+        out.push(violation(code, id, []));
+        break;
+      }
       if (rule.min !== undefined && count < rule.min) out.push(violation('SECTION_TOO_SMALL', id, []));
       else if (rule.max !== undefined && count > rule.max) out.push(violation('SECTION_TOO_LARGE', id, []));
       break;
@@ -168,8 +195,19 @@ function evaluateRule(system: GameSystem, deck: DeckLike, lookup: Lookup, rule: 
     case 'copyLimit': {
       const items = itemsOf(system, deck, lookup, rule.sections);
       // The "same card" key: its name (reprints together) or its id; a missing card only has its id.
-      const keyOf = (item: Item) =>
-        rule.countBy === 'id' || item.doc === undefined ? 'id ' + item.cardId : 'name ' + item.doc.name;
+      // With `by`: the listed fields' values together (absent values included); "id" is the card id.
+      const keyOf = (item: Item): string => {
+        if (item.doc === undefined) return 'id ' + item.cardId;
+        if (rule.by !== undefined) {
+          let key = 'by';
+          for (const field of rule.by) {
+            const value = field === 'id' ? item.cardId : read(item.doc, field);
+            key += ' | ' + JSON.stringify(value === undefined ? null : value);
+          }
+          return key;
+        }
+        return rule.countBy === 'id' ? 'id ' + item.cardId : 'name ' + item.doc.name;
+      };
       const seen: string[] = [];
       for (const item of items) if (seen.indexOf(keyOf(item)) < 0) seen.push(keyOf(item));
       for (const key of seen) {
@@ -212,6 +250,37 @@ function evaluateRule(system: GameSystem, deck: DeckLike, lookup: Lookup, rule: 
           for (const v of dimension.values) if (v.id === value && v.neutral) neutral = true;
           if (!neutral && leaderValues.indexOf(value) < 0) bad.push(item.cardId);
         }
+      }
+      if (bad.length > 0) out.push(violation('IDENTITY_MISMATCH', id, bad));
+      break;
+    }
+    case 'identity': {
+      const leaderEntries = (deck.sections ?? {})[rule.leaderSection] ?? [];
+      const leader = leaderEntries.length > 0 ? lookup(leaderEntries[0].cardId) : undefined;
+      if (leader === undefined) {
+        out.push(violation('MISSING_LEADER', id, []));
+        break;
+      }
+      const bad: string[] = [];
+      for (const item of itemsOf(system, deck, lookup, rule.sections)) {
+        if (item.doc === undefined) continue;
+        // Each check that applies (the card has values besides neutral ones) holds or fails.
+        let applied = 0;
+        let held = 0;
+        for (const check of rule.checks) {
+          const neutral: string[] = [...(check.neutral ?? [])];
+          if (system.identity !== undefined && system.identity.field === check.field)
+            for (const v of system.identity.values) if (v.neutral) neutral.push(v.id);
+          const mine = texts(item.doc, check.field).filter((v) => neutral.indexOf(v) < 0);
+          if (mine.length === 0) continue;
+          const theirs = texts(leader, check.leaderField === undefined ? check.field : check.leaderField);
+          let inside = 0;
+          for (const v of mine) if (theirs.indexOf(v) >= 0) inside++;
+          applied++;
+          if (check.mode === 'subset' ? inside === mine.length : inside > 0) held++;
+        }
+        const fits = applied === 0 || (rule.combine === 'any' ? held > 0 : held === applied);
+        if (!fits) bad.push(item.cardId);
       }
       if (bad.length > 0) out.push(violation('IDENTITY_MISMATCH', id, bad));
       break;
@@ -321,15 +390,22 @@ export function referenceEvaluate(system: GameSystem, deck: DeckLike, lookup: Lo
   if (format !== undefined) {
     const all = itemsOf(system, deck, lookup, undefined);
     const banned: string[] = [];
+    // A ban-list entry is a card name or a card match.
     for (const item of all) {
-      if (item.doc !== undefined && (format.banned ?? []).indexOf(item.doc.name) >= 0) banned.push(item.cardId);
+      if (item.doc === undefined) continue;
+      let isBanned = false;
+      for (const entry of format.banned ?? []) {
+        if (typeof entry === 'string' ? entry === item.doc.name : refMatches(item.doc, entry)) isBanned = true;
+      }
+      if (isBanned) banned.push(item.cardId);
     }
     if (banned.length > 0) violations.push(violation('BANNED_CARD', 'format:' + format.id, banned));
     for (const limit of format.restricted ?? []) {
       let count = 0;
       const ids: string[] = [];
       for (const item of all) {
-        if (item.doc !== undefined && item.doc.name === limit.name) {
+        if (item.doc === undefined) continue;
+        if ('match' in limit ? refMatches(item.doc, limit.match) : item.doc.name === limit.name) {
           count += item.count;
           ids.push(item.cardId);
         }

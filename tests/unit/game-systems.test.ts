@@ -76,7 +76,7 @@ describe('game-system loading', () => {
     expect(kind.reason).toMatch(/unknown kind; expected one of "sectionSize"/);
     // A known kind with a bad field names that field instead.
     const field = loadError(brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[0].max = 'one'))));
-    expect([field.jsonPath, field.reason]).toEqual(['/deck/rules/0/max', 'must be integer']);
+    expect([field.jsonPath, field.reason]).toEqual(['/deck/rules/0/max', 'must be a whole number ≥ 0']);
     const section = loadError(
       brokenCopy((dir) => editJson(join(dir, 'system.json'), (s) => (s.deck.rules[1].section = 'sideboard'))),
     );
@@ -244,7 +244,7 @@ describe('format versions', () => {
       }),
     );
     const system = loadGameSystem(join(root, 'osmcg'));
-    expect(system.formatVersion).toBe(2);
+    expect(system.formatVersion).toBe(3);
     expect(system.deck.rules.at(-1)).toEqual({ kind: 'copyLimit', max: 3, countBy: 'id' });
   });
 
@@ -252,7 +252,7 @@ describe('format versions', () => {
     const root = brokenCopy((dir) => editJson(join(dir, 'system.json'), (json) => (json.formatVersion = 99)));
     const error = loadError(root);
     expect([error.file, error.jsonPath]).toEqual(['osmcg/system.json', '/formatVersion']);
-    expect(error.reason).toMatch(/formatVersion 99 is newer than this Cardwright understands \(2\)/);
+    expect(error.reason).toMatch(/formatVersion 99 is newer than this Cardwright understands \(3\)/);
   });
 });
 

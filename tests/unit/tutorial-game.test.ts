@@ -132,7 +132,7 @@ describe('the tutorial game folder', () => {
   it('loads with its schemas, shared definitions and layouts resolved', () => {
     const system = loadGameSystem(SYSTEM_DIR);
     expect(system.id).toBe('lantern-watch');
-    expect(system.formatVersion).toBe(2);
+    expect(system.formatVersion).toBe(3);
     expect(system.cardTypes.map((t) => [t.id, t.layout])).toEqual([
       ['keeper', 'keeper'],
       ['lantern', 'lantern'],
@@ -348,7 +348,7 @@ describe('the error messages the docs quote', () => {
       'system.json',
       '"kind": "copyLimit"',
       '"kind": "maxCopies"',
-      'lantern-watch/system.json at /deck/rules/4/kind: unknown kind; expected one of "sectionSize", "allowedTypes", "copyLimit", "identitySubset", "quota", "requires", "cardsMatch", "prerequisite", "completeSet"',
+      'lantern-watch/system.json at /deck/rules/4/kind: unknown kind; expected one of "sectionSize", "allowedTypes", "copyLimit", "identitySubset", "identity", "quota", "requires", "cardsMatch", "prerequisite", "completeSet"',
     ],
     [
       'system.json',
@@ -392,13 +392,13 @@ describe('the error messages the docs quote', () => {
       'system.json',
       '"max": 2, "description"',
       '"max": "2", "description"',
-      'lantern-watch/system.json at /deck/rules/4/max: must be integer',
+      'lantern-watch/system.json at /deck/rules/4/max: must be a whole number ≥ 0',
     ],
     [
       'system.json',
       '"formatVersion": 2',
-      '"formatVersion": 3',
-      'lantern-watch/system.json at /formatVersion: formatVersion 3 is newer than this Cardwright understands (2); update Cardwright to load it',
+      '"formatVersion": 4',
+      'lantern-watch/system.json at /formatVersion: formatVersion 4 is newer than this Cardwright understands (3); update Cardwright to load it',
     ],
   ];
 
@@ -440,7 +440,7 @@ describe('the error messages the docs quote', () => {
   it('migrates a version-1 file: copy limits count by id', () => {
     const dir = brokenCopy('system.json', '"formatVersion": 2', '"formatVersion": 1');
     const system = loadGameSystem(dir);
-    expect(system.formatVersion).toBe(2);
+    expect(system.formatVersion).toBe(3);
     const rule = system.deck.rules.find((r) => r.kind === 'copyLimit') as CopyLimitRule;
     expect(rule.countBy).toBe('id');
     expect(loadGameSystem(SYSTEM_DIR).deck.rules.find((r) => r.kind === 'copyLimit')).not.toHaveProperty('countBy');
