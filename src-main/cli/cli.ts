@@ -31,8 +31,8 @@ const USAGE = `Usage: cardwright <command> [options]
 
 Commands:
   export-pdf   print a deck, a set, a search or listed cards to a print-ready PDF
-  import       import a set file, a set folder or a game bundle: import FILE|FOLDER
-  export       write a set: export set ID|NAME --to json|folder|cockatrice [--out PATH]
+  import       import a set file, a set folder, a spreadsheet (.csv) or a game bundle: import FILE|FOLDER|FILE.csv
+  export       write a set: export set ID|NAME --to json|folder|csv|cockatrice [--out PATH]
   validate     check a set file or folder against its game without importing it: validate FILE|FOLDER
   export-set   write a set and its cards to a set file (export set ID --to json)
   deck         check a decklist's legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod

@@ -17,6 +17,7 @@ import { SYSTEM_BUNDLE_FORMAT } from '../services/system-bundles';
 import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
 import { setIdByIdOrName, type JobSpec } from './export-commands';
 import { runExportJob } from './run-export-job';
+import { CSV_IMPORT_HELP, CSV_IMPORT_OPTIONS, isCsvPath, runCsvImport } from './csv-commands';
 
 type Flags = Map<string, FlagValue>;
 type OnExisting = 'ask' | 'replace' | 'copy';
@@ -115,6 +116,10 @@ export const SET_EXPORTS: Record<string, SetExport> = {
       return [`folder: ${dir}`, `cards: ${written.cards}`, `images: ${written.images}`];
     },
   },
+  csv: {
+    what: 'a spreadsheet (.csv): id, set, type, name, then the game’s fields; imports back with `cardwright import`',
+    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportCsv', setId, query: '' }, report)),
+  },
   cockatrice: {
     what: 'a zip for Cockatrice: customsets/<set>.xml (card database version 4) and pics/CUSTOM/<card>.png',
     run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportCockatrice', setId }, report)),
@@ -123,7 +128,7 @@ export const SET_EXPORTS: Record<string, SetExport> = {
 
 const formats = (list: { what: string }[]) => list.map((item) => `  ${item.what}`).join('\n');
 
-export const IMPORT_HELP = `Usage: cardwright import FILE|FOLDER [--data-dir DIR]
+export const IMPORT_HELP = `Usage: cardwright import FILE|FOLDER|FILE.csv [--replace|--copy] [--data-dir DIR]
 
 Imports into the library, as the app's Import does; reads
 ${formats(SET_IMPORTERS)}
@@ -131,6 +136,7 @@ A set whose id is already in the library is not changed unless you say how:
   --replace        the set becomes what the file holds (its cards the file lacks go to the Trash)
   --copy           the file is imported as a new set, with new ids for the set and its cards
 Without either, the import stops (exit code 1) and says what a replace would change.
+${CSV_IMPORT_HELP}
 Prints what was imported and every card that was not, with the reason, one per line as
   file: /pointer: message
 Exit code 0 when every card was imported, 1 when some were refused or the file could not be
@@ -156,6 +162,17 @@ Exit code 0 with a one-line summary when all is well; 1 with every problem, one 
 
 /** `import PATH`: the first importer that reads it runs as a job; rejected cards are listed by file and pointer. */
 export async function runImport(argv: readonly string[], openLibrary: OpenLibrary): Promise<number> {
+  const [first] = argv;
+  if (first !== undefined && isCsvPath(first)) {
+    const { path, flags } = pathAndFlags('import', argv, CSV_IMPORT_OPTIONS);
+    if (!existsSync(path)) throw new UsageError(`${path}: no such file`);
+    const app = openLibrary(flags);
+    try {
+      return await runCsvImport(path, flags, app);
+    } finally {
+      await app.close();
+    }
+  }
   const { path, flags } = pathAndFlags('import', argv, ['replace', 'copy']);
   if (flags.has('replace') && flags.has('copy')) throw new UsageError('import takes --replace or --copy, not both');
   const onExisting: OnExisting = flags.has('replace') ? 'replace' : flags.has('copy') ? 'copy' : 'ask';
@@ -203,12 +220,14 @@ export async function runImport(argv: readonly string[], openLibrary: OpenLibrar
   }
 }
 
+const cards = (count: number) => `${count} ${count === 1 ? 'card' : 'cards'}`;
+
 /** The question the app's Import asks, as a refusal naming the flags that answer it. */
 function existsMessage(question: SetImportQuestion): string {
   const { added, updated, removed, unchanged } = question.changes;
   return (
     `cardwright: the library has set "${question.existing.name}" (id ${question.existing.id}) already; nothing was written. ` +
-    `A replace would add ${added} cards, update ${updated}, move ${removed} to the Trash and leave ${unchanged} as they are. ` +
+    `A replace would add ${cards(added)}, update ${updated}, move ${removed} to the Trash and leave ${unchanged} as they are. ` +
     'Run again with --replace, or with --copy to import it as a new set.'
   );
 }

@@ -25,6 +25,7 @@ import {
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
 import { importSetContent, importQuestion, type SetImportMode } from './set-import';
+import type { SetInput } from '../store/sets-repo';
 
 export { importSetContent };
 
@@ -43,17 +44,8 @@ export interface SetFileCard {
   doc: Record<string, unknown>;
 }
 
-/** The set's metadata as a file holds it; the optional fields are absent from older files. */
-export interface SetFileHeader {
-  id?: string;
-  systemId: string;
-  name: string;
-  description: string;
-  code?: string;
-  version?: string;
-  author?: string;
-  license?: string;
-}
+/** The set's metadata as a file holds it (a set's input); the optional fields are absent from older files. */
+export type SetFileHeader = SetInput;
 
 export interface SetFileContent {
   set: SetFileHeader;

@@ -144,21 +144,9 @@ export class TrashRepo {
 
   /** Moves the item (and what belongs to it) into a new trash entry; returns the entry's id. */
   moveIn(input: TrashInput): string {
-    const id = input.id ?? randomUUID();
-    this.db.transaction(() => {
-      this.statements.insertEntry.run({
-        id,
-        kind: input.kind,
-        itemId: input.itemId,
-        systemId: input.systemId,
-        name: input.name,
-        detail: input.detail ?? '',
-        folder: input.folder ?? null,
-        now: nowIso(),
-      });
-      for (const statement of this.statements.out[input.kind]) statement.run({ trashId: id, itemId: input.itemId });
-    })();
-    return id;
+    return this.newEntry(input, (trashId) => {
+      for (const statement of this.statements.out[input.kind]) statement.run({ trashId, itemId: input.itemId });
+    });
   }
 
   /**
@@ -166,6 +154,14 @@ export class TrashRepo {
    * replace); returns the entry's id. The restore puts them back like any card entry.
    */
   moveCardsIn(input: TrashInput, setId: string, keep: readonly string[]): string {
+    return this.newEntry(input, (trashId) => {
+      const params = { trashId, setId, keep: JSON.stringify(keep) };
+      for (const statement of this.statements.cardsNotKept) statement.run(params);
+    });
+  }
+
+  /** A new entry and what `fill` moves into it, in one transaction; returns the entry's id. */
+  private newEntry(input: TrashInput, fill: (trashId: string) => void): string {
     const id = input.id ?? randomUUID();
     this.db.transaction(() => {
       this.statements.insertEntry.run({
@@ -178,8 +174,7 @@ export class TrashRepo {
         folder: input.folder ?? null,
         now: nowIso(),
       });
-      const params = { trashId: id, setId, keep: JSON.stringify(keep) };
-      for (const statement of this.statements.cardsNotKept) statement.run(params);
+      fill(id);
     })();
     return id;
   }

@@ -104,7 +104,15 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     expect(lines(broken.stdout)).toEqual([`cards/${boltFile}: /doc/cost: Mana Cost must be a whole number`]);
     expect(broken.stderr).toContain('1 problem in core');
 
-    const imported = await cardwright('import', 'core');
+    // The library has the set: without --replace or --copy nothing is written.
+    const asked = await cardwright('import', 'core');
+    expect(asked.code).toBe(1);
+    expect(asked.stdout).toBe('');
+    expect(asked.stderr).toContain('the library has set "OSMCG Starter Set" (id osmcg-core) already; nothing was written');
+    expect(asked.stderr).toContain('A replace would add 1 card, update 2, move 0 to the Trash');
+    expect(storedDoc(whelp.id)?.name).toBe('Cinder Whelp');
+
+    const imported = await cardwright('import', 'core', '--replace');
     expect(imported.code, imported.stderr).toBe(1);
     expect(lines(imported.stdout)).toEqual([
       'set: OSMCG Starter Set (id osmcg-core): 61 cards imported, 1 refused',
@@ -117,6 +125,47 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const sprite = db.prepare("SELECT set_id FROM cards WHERE json_extract(doc, '$.name') = 'Ash Sprite'").all();
     db.close();
     expect(sprite).toEqual([{ set_id: 'osmcg-core' }]);
+  });
+
+  it('exports a set as CSV and imports the spreadsheet back, listing bad rows by row and column', async () => {
+    const exported = await cardwright('export', 'set', 'osmcg-core', '--to', 'csv', '--out', 'core.csv');
+    expect(exported.code, exported.stderr).toBe(0);
+    const count = Number(/^cards: (\d+)$/m.exec(exported.stdout)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(61);
+    const csv = readFileSync(join(outDir, 'core.csv'), 'utf8').replace(/^\uFEFF/, '');
+    const [header, first, ...rest] = csv.trimEnd().split(/\r?\n/);
+    expect(header.startsWith('id,set,type,name')).toBe(true);
+    // One row broken: its name cell emptied (name is the fourth column).
+    const cells = first.split(',');
+    cells[3] = '';
+    writeFileSync(join(outDir, 'edited.csv'), [header, cells.join(','), ...rest].join('\n'));
+
+    const dry = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toContain(`rows: ${count}, valid ${count - 1}, bad 1`);
+    expect(dry.stdout).toContain('dry run: nothing was written');
+    expect(dry.stdout).toMatch(/edited\.csv: row 2\b.*\n?/);
+    const before = new Database(databaseFile(dataDir), { readonly: true });
+    const setsBefore = before.prepare('SELECT count(*) AS n FROM sets').get();
+    before.close();
+
+    const run = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--new-set', 'From the spreadsheet');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('set: From the spreadsheet');
+    expect(run.stdout).toContain(`${count - 1} cards imported`);
+    const db = new Database(databaseFile(dataDir), { readonly: true });
+    const [{ n }] = db
+      .prepare<[], { n: number }>(
+        "SELECT count(*) AS n FROM cards JOIN sets ON sets.id = cards.set_id WHERE sets.name = 'From the spreadsheet'",
+      )
+      .all();
+    expect(n).toBe(count - 1);
+    expect(db.prepare('SELECT count(*) AS n FROM sets').get()).toEqual({ n: (setsBefore as { n: number }).n + 1 });
+    db.close();
+
+    const missingGame = await cardwright('import', 'edited.csv');
+    expect(missingGame.code).toBe(2);
+    expect(missingGame.stderr).toContain('needs --game ID');
   });
 
   it('names the file and the place of a structural problem, and of a bad card in a set file', async () => {
@@ -181,8 +230,8 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const refusals: [string[], string][] = [
       [['import', 'nope.json'], 'nope.json: no such file or folder'],
       [['import'], 'import needs what to work on first'],
-      [['export', 'set', 'osmcg-core', '--to', 'csv'], '--to: "csv" is not a format (json, folder, cockatrice)'],
-      [['export', 'set', 'osmcg-core'], 'export set needs --to (json, folder, cockatrice)'],
+      [['export', 'set', 'osmcg-core', '--to', 'xml'], '--to: "xml" is not a format (json, folder, csv, cockatrice)'],
+      [['export', 'set', 'osmcg-core'], 'export set needs --to (json, folder, csv, cockatrice)'],
       [['export', 'set', 'no such set', '--to', 'json'], 'export set: no set has the id or name “no such set”'],
       [['export', 'deck', 'x'], 'export deck: only sets are exported this way'],
       [['validate', 'core', '--frob'], 'validate has no option --frob'],

@@ -1,0 +1,69 @@
+// `cardwright import FILE.csv|FILE.tsv`: a spreadsheet's rows as cards, with the column mapping
+// the app keeps for the game (or the one its headers suggest), as the app's CSV import does:
+// every bad row is listed and, unless --dry-run, the valid rows are written in one transaction.
+
+import { readFileSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { CsvImportReport } from '../api/contract';
+import type { Cardwright } from '../api/service';
+import { MAX_CSV_BYTES } from '../services/csv-read';
+import { UsageError, textFlag, type FlagValue } from './argv';
+import { setIdByIdOrName } from './export-commands';
+import { runExportJob } from './run-export-job';
+
+/** What import reads as a spreadsheet rather than JSON. */
+export const isCsvPath = (path: string): boolean => /\.(csv|tsv)$/i.test(path);
+
+export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'dry-run'];
+
+export const CSV_IMPORT_HELP = `A CSV or TSV file (.csv, .tsv) is read as the app's CSV import reads it:
+  --game ID        the game its rows are cards of (required)
+  --set ID|NAME    the set the cards go into, or
+  --new-set NAME   a new set (default: a new set named after the file)
+  --dry-run        check every row and list the bad ones; write nothing
+The columns map to card fields as last saved for the game in the app, else by their headers.`;
+
+/** Imports (or checks) the spreadsheet; exit code 1 when a row is bad. */
+export async function runCsvImport(path: string, flags: Map<string, FlagValue>, app: Cardwright): Promise<number> {
+  const systemId = textFlag(flags, 'game');
+  if (!systemId) throw new UsageError(`${path}: a CSV import needs --game ID (the game its rows are cards of)`);
+  const full = resolve(path);
+  const size = statSync(full).size;
+  if (size > MAX_CSV_BYTES) throw new UsageError(`${path}: ${size} bytes; a CSV import reads at most ${MAX_CSV_BYTES} bytes`);
+  const bytes = new Uint8Array(readFileSync(full));
+  const fileName = basename(full);
+  const preview = await app.handlers.previewCsv({ systemId, fileName, bytes });
+  const setName = textFlag(flags, 'set');
+  const destination = setName
+    ? { setId: await setIdByIdOrName(app, setName, '--set') }
+    : { newSetName: textFlag(flags, 'new-set') ?? fileName.replace(/\.(csv|tsv)$/i, '') };
+  const status = await runExportJob(
+    app,
+    { kind: 'importCsv', systemId, fileName, bytes, mapping: preview.mapping, dryRun: flags.has('dry-run'), ...destination },
+    (line) => process.stderr.write(`${line}\n`),
+  );
+  if (status.state !== 'done' || status.kind !== 'importCsv' || !status.result) {
+    process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+    return 1;
+  }
+  for (const line of reportLines(status.result, preview.savedMapping)) process.stdout.write(`${line}\n`);
+  return status.result.badRows > 0 ? 1 : 0;
+}
+
+function reportLines(report: CsvImportReport, savedMapping: boolean): string[] {
+  const lines = [
+    `file: ${report.fileName} (${report.encoding}${report.encodingNote ? `; ${report.encodingNote}` : ''})`,
+    `mapping: ${savedMapping ? "the game's saved CSV mapping" : 'suggested by the headers'}`,
+    `rows: ${report.rows}, valid ${report.validRows}, bad ${report.badRows}`,
+    report.dryRun
+      ? 'dry run: nothing was written'
+      : `set: ${report.set?.name ?? '—'}${report.set ? ` (id ${report.set.id})` : ''}: ${report.imported} cards imported`,
+  ];
+  for (const problem of report.problems) {
+    const column = problem.column ? `, column ${problem.column}` : '';
+    lines.push(`${report.fileName}: row ${problem.row}${column}: ${problem.message}`);
+  }
+  if (report.problemsTotal > report.problems.length)
+    lines.push(`… and ${report.problemsTotal - report.problems.length} more problems`);
+  return lines;
+}
