@@ -26,7 +26,9 @@ export const SET_FOLDER_VERSION = 1;
 export const SET_FOLDER_MANIFEST = 'set.json';
 const CARDS = 'cards';
 /** The set's keys in this order, any others (newer metadata) after them, sorted. */
-const SET_KEYS = ['id', 'systemId', 'name', 'description'];
+const SET_KEYS = ['id', 'systemId', 'name', 'code', 'version', 'author', 'license', 'description'];
+/** Metadata left out of set.json while blank, so a set without it keeps a short, stable file. */
+const OPTIONAL_SET_KEYS = new Set(['code', 'version', 'author', 'license']);
 const IMAGES = 'images';
 
 export interface FolderFile {
@@ -52,7 +54,10 @@ export function setFolderFiles(system: GameSystem | undefined, file: SetFileJson
       bytes: jsonBytes({
         format: SET_FOLDER_FORMAT,
         formatVersion: SET_FOLDER_VERSION,
-        set: orderedObject(file.set as unknown as Record<string, unknown>, SET_KEYS),
+        set: orderedObject(
+          Object.fromEntries(Object.entries(file.set).filter(([key, value]) => !(OPTIONAL_SET_KEYS.has(key) && value === ''))),
+          SET_KEYS,
+        ),
       }),
     },
   ];

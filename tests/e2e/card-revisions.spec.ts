@@ -136,11 +136,9 @@ test("a set's changes since a date, exported as an errata log", async ({ page })
   await page.getByTestId('editor-back').click();
 
   await page.getByTestId('set-row').filter({ hasText: 'OSMCG Starter Set' }).hover();
-  await page
-    .locator('li')
-    .filter({ has: page.getByTestId('set-row').filter({ hasText: 'OSMCG Starter Set' }) })
-    .getByTestId('set-changes')
-    .click();
+  const starter = page.locator('.set-item').filter({ has: page.getByTestId('set-row').filter({ hasText: 'OSMCG Starter Set' }) });
+  await starter.getByTestId('set-more').click();
+  await starter.getByTestId('set-changes').click();
   const dialog = page.getByTestId('set-changes-dialog');
   // A week back at first: the samples count as added then.
   await expect(dialog.getByTestId('change-added').first()).toBeVisible();

@@ -142,6 +142,7 @@ for (const theme of THEMES) {
     // A deleted deck with its Undo message, then the Trash holding it and a deleted set.
     await page.getByTestId('nav-library').click();
     await page.locator('.set-item').filter({ hasText: 'Mission &' }).hover();
+    await page.locator('.set-item').filter({ hasText: 'Mission &' }).getByTestId('set-more').click();
     await page.locator('.set-item').filter({ hasText: 'Mission &' }).getByTestId('delete-set').click();
     await page.getByTestId('confirm-ok').click();
     await clearDocks(page);

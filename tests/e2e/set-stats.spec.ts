@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 test('set statistics show bars counted from the stored cards', async ({ page, queryDb }) => {
   const row = page.getByTestId('set-row').filter({ hasText: 'OSMCG Starter Set' });
   await row.hover();
+  await page.locator('.set-item', { has: row }).getByTestId('set-more').click();
   await page.locator('.set-item', { has: row }).getByTestId('set-stats').click();
   const dialog = page.getByTestId('set-stats-dialog');
   await expect(dialog.getByTestId('set-stats-summary')).toHaveText('61 cards');
@@ -36,6 +37,7 @@ test('set statistics show bars counted from the stored cards', async ({ page, qu
   // A game without a cost field.
   const wilds = page.getByTestId('set-row').filter({ hasText: 'Wilds of Miscria' });
   await wilds.hover();
+  await page.locator('.set-item', { has: wilds }).getByTestId('set-more').click();
   await page.locator('.set-item', { has: wilds }).getByTestId('set-stats').click();
   await expect(dialog).toContainText('This game names no cost field');
   await expect(dialog.getByTestId('set-stats-identity').locator('[data-label="Nature"]')).toHaveAttribute('data-count', /^[1-9]/);
@@ -47,6 +49,7 @@ test('set statistics show bars counted from the stored cards', async ({ page, qu
   await page.getByTestId('new-set-name').press('Enter');
   const empty = page.getByTestId('set-row').filter({ hasText: 'Still empty' });
   await empty.hover();
+  await page.locator('.set-item', { has: empty }).getByTestId('set-more').click();
   await page.locator('.set-item', { has: empty }).getByTestId('set-stats').click();
   await expect(dialog.getByTestId('set-stats-summary')).toHaveText('0 cards: this set has no cards yet, so every bar is empty.');
   await expect(dialog.getByTestId('set-stats-types').locator('[data-label="Creature"]')).toHaveAttribute('data-count', '0');

@@ -30,8 +30,10 @@ function revisedStarter(): { name: string; mimeType: string; buffer: Buffer } {
   return { name: 'starter-revised.set.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) };
 }
 
+/** Opens the set's "More" menu (edit, statistics, changes, Cockatrice, delete). */
 async function openSetActions(page: Page, setName: string): Promise<void> {
   await page.getByTestId('set-row').filter({ hasText: setName }).hover();
+  await page.locator('.set-item').filter({ hasText: setName }).getByTestId('set-more').click();
 }
 
 test('Edit set renames a set, keeps its code and version, and refuses a name the game has', async ({ page, queryDb }) => {

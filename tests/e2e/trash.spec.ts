@@ -35,6 +35,7 @@ test('a deleted set and deck come back from the Trash dialog; emptying it delete
   expect(cards).toBeGreaterThan(0);
 
   await page.locator('.set-item').first().hover();
+  await page.locator('.set-item').first().getByTestId('set-more').click();
   await page.getByTestId('delete-set').first().click();
   await expect(page.getByTestId('confirm-dialog')).toContainText('moved to the Trash');
   await page.getByTestId('confirm-ok').click();

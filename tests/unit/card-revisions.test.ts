@@ -168,12 +168,12 @@ describe('card revisions and set changes (API)', () => {
     const file = JSON.parse(new TextDecoder().decode(exported.bytes)) as {
       cards: { id: string; doc: CardDocument }[];
     };
-    await call('importSet', { fileName: 'same.json', text: JSON.stringify(file) });
+    await call('importSet', { fileName: 'same.json', text: JSON.stringify(file), onExisting: 'replace' });
     expect(revisionRows()).toEqual([]);
 
     file.cards[2].doc.name = 'Renamed by errata';
     file.cards.push({ id: 'brand-new', doc: { ...file.cards[3].doc, name: 'Brand New' } });
-    await call('importSet', { fileName: 'errata.json', text: JSON.stringify(file) });
+    await call('importSet', { fileName: 'errata.json', text: JSON.stringify(file), onExisting: 'replace' });
     expect(revisionRows()).toEqual([{ card_id: file.cards[2].id, cause: 'import' }]);
     const [revision] = await call('listCardRevisions', { cardId: file.cards[2].id });
     expect(revision).toMatchObject({ cause: 'import', changed: 'Name' });
