@@ -45,7 +45,12 @@ export interface CsvTable {
   overlong: Map<number, number>;
 }
 
-/** The delimiter giving the most rows of one same width (> 1) in the file's first lines. */
+/**
+ * The delimiter giving the most rows as wide as the first one (the header, or the first data
+ * row), which must have two cells at least. Counting the most rows of any one width instead let a
+ * wrong delimiter win on a small file: a quoted line break it does not see as quoted splits a row
+ * into several fragments of one width.
+ */
 function guessDelimiter(fileName: string, sample: string): CsvDelimiter {
   if (/\.tsv$|\.tab$/i.test(fileName)) return '\t';
   let best: { delimiter: CsvDelimiter; score: number } = { delimiter: ',', score: -1 };
@@ -56,13 +61,10 @@ function guessDelimiter(fileName: string, sample: string): CsvDelimiter {
     } catch {
       continue;
     }
-    const widths = new Map<number, number>();
-    for (const row of rows) widths.set(row.length, (widths.get(row.length) ?? 0) + 1);
-    for (const [width, count] of widths) {
-      if (width < 2) continue;
-      const score = count * 1000 + width;
-      if (score > best.score) best = { delimiter, score };
-    }
+    const width = rows[0]?.length ?? 0;
+    if (width < 2) continue;
+    const score = rows.filter((row) => row.length === width).length * 1000 + width;
+    if (score > best.score) best = { delimiter, score };
   }
   return best.delimiter;
 }

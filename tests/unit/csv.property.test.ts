@@ -74,7 +74,11 @@ describe('CSV export → import', () => {
         const key = (doc: CardDocument) => JSON.stringify(Object.entries(doc).sort(([a], [b]) => a.localeCompare(b)));
         expect(back.map(key).sort()).toEqual(docs.map(key).sort());
       }),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        // Found by CI: quoted line breaks before a ';' once made the delimiter guess pick ';'.
+        examples: [[[{ name: '\r\nx', text: '\r\n;x', colors: ['red', 'green'], cost: 0, atk: 0, ethereal: false }]]],
+      },
     );
   });
 });
