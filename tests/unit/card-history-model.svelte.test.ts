@@ -65,16 +65,14 @@ describe('CardHistoryModel', () => {
     await model.load();
     expect(model.from).toBe('2');
     expect(model.to).toBe(CURRENT);
-    expect(model.changes).toEqual([
-      { pointer: '/moves/0/text', label: 'Moves › 1 › Rules text', before: 'Run.', after: 'Sprint.' },
-    ]);
+    expect(model.diff).toEqual([{ pointer: '/moves/0/text', label: 'Moves › 1 › Rules text', before: 'Run.', after: 'Sprint.' }]);
     model.from = '1';
     model.to = '2';
     await model.compare();
-    expect(model.changes).toEqual([{ pointer: '/power', label: 'Power', before: '1', after: '2' }]);
+    expect(model.diff).toEqual([{ pointer: '/power', label: 'Power', before: '1', after: '2' }]);
     model.to = '1';
     await model.compare();
-    expect(model.changes).toEqual([]);
+    expect(model.diff).toEqual([]);
     expect(deps.showError).not.toHaveBeenCalled();
   });
 
