@@ -18,6 +18,7 @@ import type {
   RectElement,
   TextElement,
 } from './format';
+import { enumLabel } from '../system/enum-labels';
 import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
@@ -50,6 +51,8 @@ interface LayoutSubject {
   symbols?: Record<string, SymbolDef>;
   /** The fonts the game ships, for text elements that choose one. */
   fonts?: readonly GameFont[];
+  /** The game's enum labels, for `{field|label}`. */
+  enumLabel?: (field: string, value: string) => string | undefined;
 }
 
 export function layoutCard(system: GameSystem, doc: CardDocument): CardDrawing {
@@ -114,6 +117,7 @@ function cardSubject(system: GameSystem, doc: CardDocument, cardType: CardTypeDe
     vars: { typeLabel, systemName: system.name },
     symbols: system.symbols,
     fonts: system.fonts,
+    enumLabel: (field, value) => enumLabel(system, field, value),
   };
 }
 
@@ -277,6 +281,7 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
     defs: subject.defs,
     vars: subject.vars,
     reminders,
+    enumLabel: subject.enumLabel,
   });
   // Templates such as "{abilities|lines}\n{text}" leave blank edges when a field is empty.
   const face: FontFace = element.font ?? 'regular';

@@ -1,7 +1,8 @@
 // Renders layout text templates such as "{cost}" or "{keywords}" against a card document.
 // Values display through their JSON Schema: keyword objects via the `x-display` template of
 // the matching `oneOf` variant, arrays joined with ", " (or one per line with `{field|lines}`),
-// numbers as is (or with a sign with `{field|signed}`: "+2", "−1"). With reminders on, a keyword
+// numbers as is (or with a sign with `{field|signed}`: "+2", "−1"), enum ids as stored (or by the
+// game's labels with `{field|label}`: "Evolution" for "evolution"). With reminders on, a keyword
 // whose schema has an `x-reminder` template is followed by that reminder in parentheses, marked
 // for layout to set in italic (styled-text.ts).
 
@@ -18,6 +19,8 @@ export interface TemplateContext {
   vars?: Record<string, string>;
   /** Follow each keyword that has an `x-reminder` with its reminder text (a layout's `reminders`). */
   reminders?: boolean;
+  /** The game's label of an enum value, for `{field|label}`. */
+  enumLabel?: (field: string, value: string) => string | undefined;
 }
 
 /** What rendering needs besides the value at hand. */
@@ -29,7 +32,8 @@ interface Scope {
 
 // A placeholder, optionally wrapped in parentheses: " ({cost})" disappears entirely when
 // the value is empty, so "{name} ({cost}): {text}" reads "Gale: …" for an ability without cost.
-const PLACEHOLDER = /( ?)\(\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed))?\}\)|\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed))?\}/g;
+const PLACEHOLDER =
+  /( ?)\(\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed|label))?\}\)|\{([A-Za-z_$][\w$.-]*)(?:\|(lines|signed|label))?\}/g;
 /** Guards against `$ref` cycles and absurdly deep documents. */
 const MAX_DEPTH = 12;
 
@@ -46,7 +50,7 @@ export function hasStrayBrace(template: string): boolean {
 /** Renders `template`, replacing each `{field}` by the display text of `values[field]`. */
 export function renderTemplate(template: string, values: Record<string, unknown>, context: TemplateContext = {}): string {
   const scope: Scope = { defs: context.defs ?? context.schema?.$defs ?? {}, reminders: context.reminders === true };
-  return renderWith(template, values, context.schema, scope, context.vars ?? {}, 0);
+  return renderWith(template, values, context.schema, scope, context.vars ?? {}, 0, context.enumLabel);
 }
 
 function renderWith(
@@ -56,12 +60,18 @@ function renderWith(
   scope: Scope,
   vars: Record<string, string>,
   depth: number,
+  enumLabel?: TemplateContext['enumLabel'],
 ): string {
   const show = (field: string, modifier: string | undefined): string => {
     if (Object.hasOwn(vars, field)) return withoutMarks(vars[field]);
     // Own fields only: a template naming {constructor} must not print Object's constructor.
     const value = own(values, field);
     if (modifier === 'signed' && typeof value === 'number' && Number.isFinite(value)) return signed(value);
+    if (modifier === 'label' && enumLabel) {
+      // A value (or list of values) the game labels reads by its label; anything else as usual.
+      const label = (item: unknown) => (typeof item === 'string' ? (enumLabel(field, item) ?? item) : item);
+      return displayValue(Array.isArray(value) ? value.map(label) : label(value), undefined, scope, depth + 1);
+    }
     const fieldSchema = resolve(schema?.properties && own(schema.properties, field), scope.defs);
     return displayValue(value, fieldSchema, scope, depth + 1, modifier === 'lines' ? '\n' : undefined);
   };

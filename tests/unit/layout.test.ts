@@ -205,6 +205,30 @@ describe('templates', () => {
     expect(renderTemplate('{tags}', { tags: ['a', 'b'] })).toBe('a, b');
   });
 
+  it('prints enum values by the game’s labels only with |label, lists included, unknown values as stored', () => {
+    const labels: Record<string, Record<string, string>> = { stage: { basic: 'Basic' }, colors: { red: 'Red', blue: 'Blue' } };
+    const enumLabel = (field: string, value: string) => labels[field]?.[value];
+    const doc = { stage: 'basic', colors: ['red', 'blue', 'teal'], rank: 'A' };
+    expect(renderTemplate('{stage} / {stage|label}', doc, { enumLabel })).toBe('basic / Basic');
+    expect(renderTemplate('{colors|label}', doc, { enumLabel })).toBe('Red, Blue, teal');
+    expect(renderTemplate('{rank|label} ({stage|label})', doc, { enumLabel })).toBe('A (Basic)');
+    // The layout passes the game's own labels: the identity's values and enumLabels alike.
+    const drawing = layoutCard(
+      {
+        ...osmcg,
+        layouts: {
+          ...osmcg.layouts,
+          creature: {
+            background: '#ffffff',
+            elements: [{ kind: 'text', x: 0, y: 0, w: 60, h: 10, text: '{colors|label}', size: 8 }],
+          },
+        },
+      } as GameSystem,
+      { type: 'creature', name: 'X', colors: ['red'] } as CardDocument,
+    );
+    expect(JSON.stringify(drawing)).toContain('Red');
+  });
+
   it('renders abilities one per line as "Name (cost): text", dropping an empty "(cost)"', () => {
     const abilities = [
       { name: 'Gale', cost: '2 AP', text: 'Push.' },
