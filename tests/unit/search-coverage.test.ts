@@ -35,7 +35,8 @@ function tmpDir(prefix: string): string {
   return dir;
 }
 
-type Json = Record<string, unknown> & { properties: Record<string, Json> };
+type Field = Record<string, unknown>;
+type Json = Record<string, unknown> & { properties: Record<string, Field> };
 
 /** The built-in games, with OSMCG's creatures given an art URL, an art file, a print id and a catalog id. */
 function systemsWithGalleryFields(catalogSearched: boolean): string {
@@ -43,10 +44,10 @@ function systemsWithGalleryFields(catalogSearched: boolean): string {
   cpSync(SYSTEMS, dir, { recursive: true });
   const file = join(dir, 'osmcg', 'schemas', 'creature.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as Json;
-  schema.properties.artUrl = { type: 'string', format: 'uri', title: 'Art URL' } as Json;
-  schema.properties.artFile = { type: 'string', title: 'Art file', 'x-search': false } as Json;
-  schema.properties.printId = { type: 'string', title: 'Print id' } as Json;
-  schema.properties.catalogId = { type: 'string', title: 'Catalog id', 'x-search': catalogSearched } as Json;
+  schema.properties.artUrl = { type: 'string', format: 'uri', title: 'Art URL' };
+  schema.properties.artFile = { type: 'string', title: 'Art file', 'x-search': false };
+  schema.properties.printId = { type: 'string', title: 'Print id' };
+  schema.properties.catalogId = { type: 'string', title: 'Catalog id', 'x-search': catalogSearched };
   writeFileSync(file, JSON.stringify(schema));
   return dir;
 }
@@ -168,7 +169,7 @@ describe('the fields free-text search covers', () => {
     (variant.system.files['system.json'] as Json).name = 'Gallery';
     variant.sets = [];
     const creature = variant.system.files['schemas/creature.schema.json'] as Json;
-    creature.properties.catalogId = { type: 'string', title: 'Catalog id', 'x-search': true } as Json;
+    creature.properties.catalogId = { type: 'string', title: 'Catalog id', 'x-search': true };
     const importBundle = () =>
       call('importSystem', { fileName: 'gallery.cardwright-system.json', text: JSON.stringify(variant) });
     await importBundle();
@@ -207,7 +208,7 @@ describe('the fields free-text search covers', () => {
     cpSync(join(SYSTEMS, 'osmcg'), join(dir, 'osmcg'), { recursive: true });
     const file = join(dir, 'osmcg', 'schemas', 'creature.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8')) as Json;
-    schema.properties.flavor = { ...schema.properties.flavor, 'x-search': 'no' } as Json;
+    schema.properties.flavor = { ...schema.properties.flavor, 'x-search': 'no' };
     writeFileSync(file, JSON.stringify(schema));
     let error: unknown;
     try {

@@ -101,7 +101,7 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
 
     const broken = await cardwright('validate', 'core');
     expect(broken.code).toBe(1);
-    expect(lines(broken.stdout)).toEqual([`cards/${boltFile}: /doc/cost: Mana Cost must be a whole number`]);
+    expect(lines(broken.stdout)).toEqual([`cards/${boltFile}: /doc/cost: "Fire Bolt": Mana Cost must be a whole number`]);
     expect(broken.stderr).toContain('1 problem in core');
 
     // The library has the set: without --replace or --copy nothing is written.
