@@ -172,7 +172,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     deleteSavedSearch: ({ id }) => deleteSavedSearch(lib, id),
     searchDeckPool: async (input) => {
       const system = lib.systems.require(input.systemId);
-      const search = poolSearchOf(system, input, lib.store.sets.listNames());
+      const leader = input.leaderId === undefined ? undefined : lib.store.cards.get(input.leaderId);
+      const search = poolSearchOf(system, input, lib.store.sets.listNames(), leader);
       return toPoolResult(system, await readers.read('searchDeckPool', search));
     },
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
