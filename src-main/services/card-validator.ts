@@ -1,5 +1,8 @@
 // Card validation against the card type's JSON Schema, with messages a designer understands:
-// each issue names the field by its schema title and points at it with a JSON pointer.
+// each issue names the field by its schema title (a list's item by its list) and points at it
+// with a JSON pointer; a value outside a list of choices is answered with every choice by its
+// label ("Colors cannot be "purple": choose Red ("red"), …"). Where a message leaves the editor,
+// the caller adds the card's name (set-check.ts).
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { GameSystem } from '../../card-schema/system/format';
@@ -114,6 +117,18 @@ function label(schema: JsonSchema | undefined, pointer: string, root?: JsonSchem
   return last.replace(/~1/g, '/').replace(/~0/g, '~') || 'Card';
 }
 
+/** A local $ref followed once (variants are usually "#/$defs/…"). */
+function deref(root: JsonSchema, schema: JsonSchema | undefined): JsonSchema | undefined {
+  return schema?.$ref ? { ...own(root.$defs ?? {}, schema.$ref.split('/').pop() ?? ''), ...schema, $ref: undefined } : schema;
+}
+
+/** A oneOf variant in words: its title with the value to type, or the value. */
+function variantChoice(root: JsonSchema, variant: JsonSchema, value: unknown): string {
+  const title = deref(root, variant)?.title;
+  const text = JSON.stringify(value);
+  return title === undefined || title === value ? text : `${title} (${text})`;
+}
+
 /** "A", "A or B", "A, B or C". */
 function orList(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
@@ -189,9 +204,15 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: Ga
       const by = discriminators(variants);
       if (by && (!value || typeof value !== 'object' || !by.values.includes((value as Record<string, unknown>)[by.key]))) {
         const got = value && typeof value === 'object' ? (value as Record<string, unknown>)[by.key] : undefined;
+        // Each variant by its title where it has one ('Permanent ("perm")'), else by its value.
+        const choices = orList(variants.map((variant, i) => variantChoice(root, variant, by.values[i])));
+        const field = label(propertyOf(deref(root, variants[0]), by.key), `${path}/${by.key}`);
         return {
           path: `${path}/${by.key}`,
-          message: `${got === undefined ? `${label(parent, path)} needs a ${by.key}` : `Unknown ${by.key} ${JSON.stringify(got)}`}; choose one of ${by.values.map((v) => JSON.stringify(v)).join(', ')}`,
+          message:
+            got === undefined
+              ? `${field} is required: choose ${choices}`
+              : `${field} cannot be ${JSON.stringify(got)}: choose ${choices}`,
         };
       }
       return undefined; // the matching variant's own errors say what is wrong

@@ -100,7 +100,7 @@ describe('the Terrain card type', () => {
       { path: '/terrainType', message: 'Terrain type cannot be "Water": choose "Blocking" or "Traversable"' },
     ]);
     expect(validate({ ...good, lifespan: { kind: 'Forever' } })).toEqual([
-      { path: '/lifespan/kind', message: 'Unknown kind "Forever"; choose one of "Permanent", "Temporary"' },
+      { path: '/lifespan/kind', message: 'Lifespan cannot be "Forever": choose "Permanent" or "Temporary"' },
     ]);
   });
 
