@@ -186,7 +186,9 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const bad = await cardwright('validate', 'bad.set.json');
     expect(bad.code).toBe(1);
     expect(lines(bad.stdout).length).toBeGreaterThan(0);
-    for (const line of lines(bad.stdout)) expect(line).toMatch(/^bad\.set\.json: \/cards\/3\/doc\/hp: HP must be at least \d$/);
+    const name = String(setFile.cards[3].doc.name);
+    for (const line of lines(bad.stdout))
+      expect(line).toMatch(new RegExp(`^bad\\.set\\.json: /cards/3/doc/hp: "${name}": HP must be at least \\d$`));
   });
 
   it('exports a set as JSON and for Cockatrice; export-set still works', async () => {
