@@ -8,6 +8,14 @@ import { evaluateDeck } from '../card-schema/deck/evaluate';
 import type { DeckEntry, DeckRule } from '../card-schema/deck/format';
 import type { CardDocument, GameSystem } from '../card-schema/system/format';
 import { median, ms, timeRuns, type Measurement } from './measure';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../src-main/store/store';
+import { SystemRegistry } from '../src-main/services/system-registry';
+import { ImageLibrary } from '../src-main/images/image-library';
+import { deckSummaries } from '../src-main/services/deck-library';
+import type { Library } from '../src-main/services/card-library';
 
 const UNIQUE = 2_000;
 const PRINTINGS = 3_000;
@@ -151,4 +159,55 @@ export async function measureDeckRulesV3(): Promise<Measurement[]> {
       note: `baseline in the same run, v2 name-based rules on the same deck: ${ms(median(baseline))}`,
     },
   ];
+}
+
+/**
+ * Listing 100 decks of that game as the Decks view does (listDecks: each deck read from SQLite
+ * and judged, its cards read by id), next to a raw SQL baseline that only reads and parses the
+ * 100 deck rows. The game is registered as an object, so the listing is the listDecks handler's
+ * own body (deckSummaries) without the IPC envelope.
+ */
+export async function measureDeckListing(): Promise<Measurement[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cardwright-bench-decks-'));
+  const store = openStore(dir);
+  try {
+    const library = generatedLibrary();
+    const now = new Date().toISOString();
+    store.db.transaction(() => {
+      store.db
+        .prepare('INSERT INTO sets (id, system_id, name, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run('generated-set', 'generated', 'Generated', '', now, now);
+      const card = store.db.prepare(
+        'INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const [id, doc] of library) card.run(id, 'generated-set', JSON.stringify(doc), '', now, now);
+    })();
+    const deck = deckOf(library);
+    for (let i = 0; i < 100; i++)
+      store.decks.save({ systemId: 'generated', name: `Deck ${i}`, format: 'open', sections: deck.sections });
+    const lib: Library = {
+      store,
+      systems: new SystemRegistry([{ system: v3Game, dir, builtIn: false }]),
+      images: new ImageLibrary(store, dir),
+    };
+    const listed = deckSummaries(lib);
+    if (listed.length !== 100 || !listed.every((summary) => summary.legal))
+      throw new Error('the 100 benchmark decks should be listed as legal');
+    const rows = store.db.prepare<[], { doc: string }>(
+      'SELECT id, system_id, name, doc, updated_at FROM decks ORDER BY name COLLATE NOCASE, id',
+    );
+    const raw = await timeRuns(50, () => rows.all().map((row) => JSON.parse(row.doc) as unknown), 5);
+    const times = await timeRuns(50, () => deckSummaries(lib), 5);
+    return [
+      {
+        name: `listDecks, 100 legal 71-card decks of the ${library.size.toLocaleString('en')}-card game, each judged, median`,
+        value: ms(median(times)),
+        target: '≤ 50 ms',
+        note: `raw SQL baseline (read and parse the 100 deck rows): ${ms(median(raw))}, ratio ${(median(times) / median(raw)).toFixed(0)}×`,
+      },
+    ];
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

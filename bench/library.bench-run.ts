@@ -20,7 +20,7 @@ import { measureArtExport } from './art-export';
 import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { measureTextExport } from './text-export';
 import { measureDeckStats } from './deck-stats';
-import { measureDeckRulesV3 } from './deck-rules-v3';
+import { measureDeckListing, measureDeckRulesV3 } from './deck-rules-v3';
 import { measureDeckPool } from './deck-pool';
 import { deckBuilderUiMissing, measureDeckBuilderUi } from './deck-builder-ui';
 import { measureLibraryUi } from './library-ui';
@@ -232,6 +232,10 @@ it('checks a 60-card deck against the loaded library', async () => {
 
 it('checks a deck of a 5,000-card game with format v3 rules (issue 13)', async () => {
   results.push(...(await measureDeckRulesV3()));
+});
+
+it('lists 100 decks of a 5,000-card game with format v3 rules (issue 13)', async () => {
+  results.push(...(await measureDeckListing()));
 });
 
 it('computes deck statistics and draw odds (issue #10)', async () => {

@@ -151,10 +151,21 @@ function cardName(context: Context, cardId: string): string {
   return `"${context.lookup(cardId)?.name ?? cardId}"`;
 }
 
-/** "A", "A and B", "A, B and C" — with "and N more" past eight names. */
-function listNames(names: string[]): string {
+/**
+ * "A", "A and B", "A, B and C" — with "and N more" past eight names. A name given once per
+ * printing (three alternate arts of "A") is listed once: '"A" (3 printings)'.
+ */
+function listNames(given: string[]): string {
+  const names = oncePerName(given);
   const shown = names.length > 8 ? [...names.slice(0, 8), `${names.length - 8} more`] : names;
   return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+/** Each text once, in first-seen order, with how many times it came when more than once. */
+function oncePerName(names: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} (${count} printings)`));
 }
 
 function plural(n: number, word: string): string {
@@ -298,9 +309,9 @@ function keyLabel(context: Context, by: readonly string[], doc: CardDocument): s
   return listNames(parts);
 }
 
-/** The cards' names, each once however many printings share it: '"Iron Courier" and "Iron Carrier"'. */
+/** The cards' names, each once however many printings share it: '"Iron Courier" (2 printings) and "Iron Carrier"'. */
 function distinctNames(context: Context, cardIds: readonly string[]): string {
-  return listNames([...new Set(cardIds.map((cardId) => cardName(context, cardId)))]);
+  return listNames([...new Set(cardIds)].map((cardId) => cardName(context, cardId)));
 }
 
 /** A card's own limit field wins, then the first matching override, then the rule's max. */
@@ -351,12 +362,12 @@ function formatLists(context: Context, format: PlayFormat): Violation[] {
   const rule = `format:${format.id}`;
   const violations: Violation[] = [];
   if (bannedIds.length > 0) {
-    const names = [...new Set(bannedIds.map((cardId) => cardName(context, cardId)))];
+    const names = bannedIds.map((cardId) => cardName(context, cardId));
     violations.push({
       code: 'BANNED_CARD',
       rule,
       cardIds: bannedIds,
-      message: `${listNames(names)} ${names.length === 1 ? 'is' : 'are'} banned in ${format.label}.`,
+      message: `${listNames(names)} ${new Set(names).size === 1 ? 'is' : 'are'} banned in ${format.label}.`,
     });
   }
   restricted.forEach((limit, i) => {
@@ -545,7 +556,7 @@ function identitySubset(context: Context, rule: IdentitySubsetRule, id: string):
   const label = (valueId: string) => dimension.values.find((v) => v.id === valueId)?.label.toLowerCase() ?? valueId;
   const leaderIdentity = [...allowed].filter((v) => !neutral.has(v)).map(label);
   const described = offending.map((o) => `${cardName(context, o.cardId)} (${o.outside.map(label).join('/')})`);
-  const verb = offending.length === 1 ? 'is' : 'are';
+  const verb = new Set(described).size === 1 ? 'is' : 'are';
   return [
     {
       code: 'IDENTITY_MISMATCH',

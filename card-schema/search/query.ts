@@ -80,6 +80,8 @@ export interface GameSearch {
   excludeSetIds?: readonly string[];
   /** Field clauses (type:, name:, any schema field), each tested on the card's document. */
   fields: readonly CardTest[];
+  /** Paths the game leaves out of free-text search (search/searched-fields.ts): not in the full-text index. */
+  unsearched?: readonly FieldPath[];
 }
 
 /** A query resolved for every game it covers, with what could not be run. */

@@ -10,6 +10,7 @@ import type { CardTest, GameSearch, ParsedQuery, QueryClause, QueryProblem, Reso
 import { NEVER_HOLDS, resolveFieldClause, type FieldClause, type FieldOutcome } from './resolve-field';
 import { termOccurs } from './term-match';
 import { searchTokens } from './tokens';
+import { searchCoverage } from './searched-fields';
 
 /** What a query is resolved against: the games searched and the library's sets. */
 export interface ResolveContext {
@@ -129,6 +130,8 @@ class Resolver {
       const search: GameSearch = { systemId: game.system.id, text, fields: game.fields };
       if (game.setIds) search.setIds = [...game.setIds];
       if (game.excludeSetIds.size > 0) search.excludeSetIds = [...game.excludeSetIds];
+      const unsearched = searchCoverage(game.system).unsearched;
+      if (unsearched.length > 0) search.unsearched = unsearched;
       return search;
     });
     const problems = [...this.problems].sort((a, b) => a.start - b.start);

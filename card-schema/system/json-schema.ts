@@ -43,5 +43,7 @@ export interface JsonSchema {
   'x-kind'?: 'image';
   /** Cardwright extension: the field names another card of the game (card-ref.ts). */
   'x-card-ref'?: { types?: string[] };
+  /** Cardwright extension: whether free-text search covers the field (search/searched-fields.ts). */
+  'x-search'?: boolean;
   [keyword: string]: unknown;
 }

@@ -797,7 +797,10 @@ export const apiContract = {
    * may go in `sectionId`, narrowed by `types`, `setId`, `identityAny` (cards with one of these
    * identity values), `costMin`/`costMax` (deck.builder.costField) and the search text; with
    * `withinIdentity` (the leader's identity values) only cards whose identity fits inside it
-   * (neutral values always fit). Sorted by name, cost, type or identity; the total is exact up to 1,000.
+   * (neutral values always fit); with `leaderId` (the deck's leader card) only cards every identity
+   * rule judging the section lets in against that leader, in play format `format` (the game's
+   * first when absent), as the deck check judges them. Sorted by name, cost, type or identity; the
+   * total is exact up to 1,000.
    */
   searchDeckPool: returns<PoolResult>()(
     z.object({
@@ -807,6 +810,8 @@ export const apiContract = {
       types: z.array(id).max(50).optional(),
       setId: id.optional(),
       withinIdentity: z.array(id).max(64).optional(),
+      leaderId: id.optional(),
+      format: id.optional(),
       identityAny: z.array(id).max(64).optional(),
       costMin: z.number().finite().optional(),
       costMax: z.number().finite().optional(),

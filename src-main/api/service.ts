@@ -47,6 +47,7 @@ import { deleteFromTrash, emptyTrash, listTrash, purgeExpiredTrash, restoreFromT
 import { deleteOrphanedGameData, orphanedGameData } from '../services/orphaned-game-data';
 import { backupBeforeRemoval, backupNow, listBackups, restoreBackup, scheduleStartupBackup } from '../services/backups';
 import { seedSamples } from '../services/samples';
+import { trackSearchIndex } from '../services/search-reindex';
 import { poolSearchOf, toPoolResult, trackPoolGames } from '../services/deck-pool';
 import { SystemRegistry } from '../services/system-registry';
 import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schemas';
@@ -115,6 +116,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   const lib: Library = { store, systems, images: new ImageLibrary(store, options.dataDir) };
   try {
     trackPoolGames(store.db, lib.systems);
+    trackSearchIndex(store.db, lib.systems);
     purgeExpiredTrash(lib, folders);
     const seeded = seedSamples(lib, options.samplesDir);
     for (const problem of seeded.problems) console.warn(`[cardwright] sample not imported: ${problem}`);
@@ -170,7 +172,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     deleteSavedSearch: ({ id }) => deleteSavedSearch(lib, id),
     searchDeckPool: async (input) => {
       const system = lib.systems.require(input.systemId);
-      const search = poolSearchOf(system, input, lib.store.sets.listNames());
+      const leader = input.leaderId === undefined ? undefined : lib.store.cards.get(input.leaderId);
+      const search = poolSearchOf(system, input, lib.store.sets.listNames(), leader);
       return toPoolResult(system, await readers.read('searchDeckPool', search));
     },
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),

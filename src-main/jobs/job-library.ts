@@ -10,6 +10,7 @@ import { createCardValidator } from '../services/card-validator';
 import { ImageLibrary } from '../images/image-library';
 import type { JobRequest } from './run-job';
 import { trackPoolGames } from '../services/deck-pool';
+import { trackSearchIndex } from '../services/search-reindex';
 
 export function openJobLibrary({ paths, systems }: JobRequest): Library {
   const store = openStore(paths.dataDir);
@@ -18,6 +19,8 @@ export function openJobLibrary({ paths, systems }: JobRequest): Library {
   const registry = new SystemRegistry(systems, (system) => createCardValidator(system, schemas));
   // A game this job installs gets its pool fields before its sets' cards are written.
   trackPoolGames(store.db, registry);
+  // A game this job installs again has its cards' search text rebuilt here, off the app's thread.
+  trackSearchIndex(store.db, registry);
   const lib: Library = { store, systems: registry, images: new ImageLibrary(store, paths.dataDir) };
   if (paths.checkWorker) lib.cardChecks = { workerFile: paths.checkWorker, schemaCacheDir: schemaCacheDir(paths.dataDir) };
   return lib;

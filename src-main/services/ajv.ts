@@ -9,7 +9,7 @@ import { linearRegExp } from './linear-regexp';
 import { useLinearUniqueItems } from './linear-unique-items';
 
 /** Annotations Cardwright reads for forms and layouts; they never affect validity. */
-export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-reminder', 'x-multiline', 'x-kind'] as const;
+export const CARDWRIGHT_KEYWORDS = ['x-display', 'x-reminder', 'x-multiline', 'x-kind', 'x-search'] as const;
 
 /** `standalone`: keep each validator's source, so it can be written out (compiled-schemas.ts). */
 export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {

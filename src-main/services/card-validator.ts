@@ -1,5 +1,8 @@
 // Card validation against the card type's JSON Schema, with messages a designer understands:
-// each issue names the field by its schema title and points at it with a JSON pointer.
+// each issue names the field by its schema title (a list's item by its list) and points at it
+// with a JSON pointer; a value outside a list of choices is answered with every choice by its
+// label ("Colors cannot be "purple": choose Red ("red"), …"). Where a message leaves the editor,
+// the caller adds the card's name (set-check.ts).
 
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { GameSystem } from '../../card-schema/system/format';
@@ -102,8 +105,40 @@ function discriminators(variants: JsonSchema[]): { key: string; values: unknown[
   return { key: first[0], values: variants.map((v) => v.properties?.[first[0]]?.const) };
 }
 
-function label(schema: JsonSchema | undefined, pointer: string): string {
-  return schema?.title ?? (pointer.split('/').pop() || 'Card');
+/** The field's title; an untitled list item reads as its list ("Colors", not "0"). */
+function label(schema: JsonSchema | undefined, pointer: string, root?: JsonSchema, doc?: unknown): string {
+  if (schema?.title) return schema.title;
+  const steps = pointer.split('/');
+  const last = steps.pop() ?? '';
+  if (root && /^\d+$/.test(last) && steps.length > 1) {
+    const parent = steps.join('/');
+    return label(schemaAt(root, parent, doc), parent, root, doc);
+  }
+  return last.replace(/~1/g, '/').replace(/~0/g, '~') || 'Card';
+}
+
+/** A local $ref followed once (variants are usually "#/$defs/…"). */
+function deref(root: JsonSchema, schema: JsonSchema | undefined): JsonSchema | undefined {
+  return schema?.$ref ? { ...own(root.$defs ?? {}, schema.$ref.split('/').pop() ?? ''), ...schema, $ref: undefined } : schema;
+}
+
+/** A oneOf variant in words: its title with the value to type, or the value. */
+function variantChoice(root: JsonSchema, variant: JsonSchema, value: unknown): string {
+  const title = deref(root, variant)?.title;
+  const text = JSON.stringify(value);
+  return title === undefined || title === value ? text : `${title} (${text})`;
+}
+
+/** "A", "A or B", "A, B or C". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** An allowed value in words: the game's label with the value to type ('Red ("red")'), or the value. */
+function choiceText(system: GameSystem, field: string, value: unknown): string {
+  const text = JSON.stringify(value);
+  const named = enumLabel(system, field, value);
+  return named === undefined || named === value ? text : `${named} (${text})`;
 }
 
 function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: GameSystem): ValidationIssue | undefined {
@@ -111,7 +146,7 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: Ga
   let path = error.instancePath;
   if (error.keyword === 'required') path = `${path}/${String(params.missingProperty)}`;
   const schema = schemaAt(root, path, doc);
-  const name = label(schema, path);
+  const name = label(schema, path, root, doc);
   switch (error.keyword) {
     case 'required':
       return { path, message: `${name} is required` };
@@ -145,14 +180,16 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: Ga
       return { path, message: `${name} lists the same value twice` };
     case 'type':
       return { path, message: `${name} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}` };
-    case 'enum':
-      return {
-        path,
-        // The game's labels where it gives them ("Basic", "Evolution"), else the stored values.
-        message: `${name} must be one of ${(params.allowedValues as unknown[])
-          .map((v) => enumLabel(system, fieldOfPointer(path), v) ?? JSON.stringify(v))
-          .join(', ')}`,
-      };
+    case 'enum': {
+      // The value found, then every allowed one by the game's label where it gives one ("Basic").
+      const value = path
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((at, raw) => childOf(at, raw.replace(/~1/g, '/').replace(/~0/g, '~')), doc);
+      const field = fieldOfPointer(path);
+      const choices = (params.allowedValues as unknown[]).map((v) => choiceText(system, field, v));
+      return { path, message: `${name} cannot be ${JSON.stringify(value)}: choose ${orList(choices)}` };
+    }
     case 'const':
       // Inside a oneOf it is variant probing, reported by the oneOf branch; elsewhere (an
       // if/then rule such as "golden attacks cool down for 2 turns") it is the problem itself.
@@ -167,9 +204,15 @@ function describe(error: ErrorObject, root: JsonSchema, doc: unknown, system: Ga
       const by = discriminators(variants);
       if (by && (!value || typeof value !== 'object' || !by.values.includes((value as Record<string, unknown>)[by.key]))) {
         const got = value && typeof value === 'object' ? (value as Record<string, unknown>)[by.key] : undefined;
+        // Each variant by its title where it has one ('Permanent ("perm")'), else by its value.
+        const choices = orList(variants.map((variant, i) => variantChoice(root, variant, by.values[i])));
+        const field = label(propertyOf(deref(root, variants[0]), by.key), `${path}/${by.key}`);
         return {
           path: `${path}/${by.key}`,
-          message: `${got === undefined ? `${label(parent, path)} needs a ${by.key}` : `Unknown ${by.key} ${JSON.stringify(got)}`}; choose one of ${by.values.map((v) => JSON.stringify(v)).join(', ')}`,
+          message:
+            got === undefined
+              ? `${field} is required: choose ${choices}`
+              : `${field} cannot be ${JSON.stringify(got)}: choose ${choices}`,
         };
       }
       return undefined; // the matching variant's own errors say what is wrong

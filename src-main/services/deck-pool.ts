@@ -13,6 +13,7 @@ import type { PoolGame, PoolPage, PoolSearch } from '../store/deck-pool';
 import { writePoolGame } from '../store/deck-pool';
 import type { SqliteDatabase } from '../store/database';
 import type { SystemRegistry } from './system-registry';
+import { identityRulesOf, poolIdentityRule, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 
 export type PoolInput = ApiParsedInput<'searchDeckPool'>;
 
@@ -54,7 +55,12 @@ function maskOf(system: GameSystem, values: readonly string[], what: string): nu
  * The store query for a request, or a BAD_INPUT naming what does not fit the game. The text is
  * the library's query language, resolved against this game (`set:` against `sets`).
  */
-export function poolSearchOf(system: GameSystem, input: PoolInput, sets: ResolveContext['sets'] = []): PoolSearch {
+export function poolSearchOf(
+  system: GameSystem,
+  input: PoolInput,
+  sets: ResolveContext['sets'] = [],
+  leader?: CardRecord,
+): PoolSearch {
   const section = system.deck.sections.find((s) => s.id === input.sectionId);
   if (!section) {
     throw new ApiError(
@@ -100,12 +106,37 @@ export function poolSearchOf(system: GameSystem, input: PoolInput, sets: Resolve
   if (input.sort === 'cost' && !system.deck.builder?.costField) {
     throw new ApiError(`${system.name} names no cost field (deck.builder.costField) to sort by`, 'BAD_INPUT');
   }
+  if (input.leaderId !== undefined) {
+    const rules = identityRulesFor(system, section.id, input, leader);
+    if (rules.length > 0) search.identityRules = rules;
+  }
   if (input.query.trim() !== '') search.query = resolveQuery(parseQuery(input.query), { systems: [system], sets }).games[0];
   if (input.setId !== undefined) search.setId = input.setId;
   if (input.costMin !== undefined) search.costMin = input.costMin;
   if (input.costMax !== undefined) search.costMax = input.costMax;
   if (input.after) search.after = input.after;
   return search;
+}
+
+/** The identity rules judging the section, against the leader `input.leaderId` names (checked: it is a card of the game). */
+function identityRulesFor(
+  system: GameSystem,
+  sectionId: string,
+  input: PoolInput,
+  leader: CardRecord | undefined,
+): PoolIdentityRule[] {
+  if (!leader || leader.systemId !== system.id) {
+    throw new ApiError(`The leader card "${input.leaderId}" is not a card of ${system.name}`, 'BAD_INPUT');
+  }
+  const formats = system.deck.formats ?? [];
+  const format = input.format === undefined ? formats[0] : formats.find((f) => f.id === input.format);
+  if (input.format !== undefined && !format) {
+    throw new ApiError(
+      `${system.name} has no play format "${input.format}" (formats: ${quoted(formats.map((f) => f.id)) || 'none'})`,
+      'BAD_INPUT',
+    );
+  }
+  return identityRulesOf(system, sectionId, format).map(({ rule }) => poolIdentityRule(system, rule, leader.doc));
 }
 
 function numberField(card: CardRecord, field: string): number | null {

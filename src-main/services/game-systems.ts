@@ -18,6 +18,7 @@ import { pointerChild, resolveSchema } from '../../card-schema/system/resolve-sc
 import { unsupportedPattern } from './schema-patterns';
 import { badReminder } from './reminder-templates';
 import { cardRefProblem } from '../../card-schema/system/card-ref';
+import { SEARCH_KEYWORD, searchFlagProblem } from '../../card-schema/search/searched-fields';
 import { schemaLeaves } from '../../card-schema/search/schema-leaves';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
@@ -194,7 +195,12 @@ function schemaProblemsOf(typeIds: readonly string[]): SchemaCheck {
     const problem = cardRefProblem(schema, typeIds);
     return problem && { path: `${path}${problem.suffix}`, reason: problem.reason };
   };
-  return (schema, path) => unsupportedPattern(schema, path) ?? badReminder(schema, path) ?? badCardRef(schema, path);
+  const badSearchFlag: SchemaCheck = (schema, path) => {
+    const reason = searchFlagProblem(schema);
+    return reason === undefined ? undefined : { path: `${path}/${SEARCH_KEYWORD}`, reason };
+  };
+  return (schema, path) =>
+    unsupportedPattern(schema, path) ?? badReminder(schema, path) ?? badCardRef(schema, path) ?? badSearchFlag(schema, path);
 }
 
 /**

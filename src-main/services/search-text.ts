@@ -2,11 +2,17 @@
 // find the card. The walk is generic (no game's field names): rules text, flavor, keyword
 // objects ({ "kw": "Ranged", ... } and their string parameters), abilities, skill costs,
 // identity values, plus the human labels of the card type and identity values. Numbers are left
-// out: searching "2" should not match every card that costs 2.
+// out: searching "2" should not match every card that costs 2. Fields the game leaves out of
+// search (`x-search`, image, URL and id fields: card-schema/search/searched-fields.ts) are skipped.
 
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { own } from '../../card-schema/own-keys';
 import { isImageRef } from '../../card-schema/system/image-field';
+import type { FieldPath } from '../../card-schema/search/query';
+import { cardTypeOf, searchCoverage, searchedByKey } from '../../card-schema/search/searched-fields';
+
+/** Bump when what the search text holds changes in code: every game's cards are indexed again. */
+export const SEARCH_TEXT_VERSION = 2;
 
 /** Fields indexed elsewhere: `name` has its own FTS column; `type` is indexed by its label. */
 const SKIPPED_TOP_LEVEL = new Set(['name', 'type']);
@@ -43,8 +49,14 @@ export function buildSearchText(doc: CardDocument, system?: GameSystem): string 
   const type: unknown = doc.type;
   if (typeof type === 'string') add(parts, labels?.types.get(type) ?? type);
 
+  const coverage = system ? searchCoverage(system) : undefined;
+  const cardType = cardTypeOf(doc);
+  const searched = (path: FieldPath): boolean =>
+    coverage ? coverage.searched(cardType, path) : path.at(-1) === '*' || searchedByKey(path.at(-1) ?? '');
   for (const field in doc) {
-    if (Object.hasOwn(doc, field) && !SKIPPED_TOP_LEVEL.has(field)) collectStrings(doc[field], parts);
+    if (Object.hasOwn(doc, field) && !SKIPPED_TOP_LEVEL.has(field) && searched([field])) {
+      collectStrings(doc[field], [field], searched, parts);
+    }
   }
 
   const identityValues = labels?.identityField === undefined ? undefined : own(doc, labels.identityField);
@@ -62,11 +74,19 @@ function add(parts: Set<string>, text: string): void {
   if (trimmed) parts.add(trimmed);
 }
 
-function collectStrings(value: unknown, parts: Set<string>): void {
+/** The strings at and below `path` (already known to be searched), skipping fields left out of search. */
+function collectStrings(value: unknown, path: FieldPath, searched: (path: FieldPath) => boolean, parts: Set<string>): void {
   if (typeof value === 'string') add(parts, value);
   else if (value === null || typeof value !== 'object') return;
   // An image reference's id is a hash nobody types.
   else if (isImageRef(value)) return;
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, parts);
-  else for (const item of Object.values(value)) collectStrings(item, parts);
+  else if (Array.isArray(value)) {
+    const itemPath = [...path, '*'];
+    if (searched(itemPath)) for (const item of value) collectStrings(item, itemPath, searched, parts);
+  } else {
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = [...path, key];
+      if (searched(itemPath)) collectStrings(item, itemPath, searched, parts);
+    }
+  }
 }

@@ -52,8 +52,10 @@ export async function checkSetText(
   }
   for (const card of content.cards) {
     const { file, prefix } = placeOf(card.index);
+    // Out of the editor a field's message needs its card: '"Fire Bolt": Mana Cost must be a whole number'.
+    const named = typeof card.doc.name === 'string' && card.doc.name.trim() !== '' ? `"${card.doc.name}": ` : '';
     for (const issue of cardIssues(lib, content.set.systemId, card.doc)) {
-      problems.push({ file, pointer: `${prefix}${issue.path}`, message: issue.message });
+      problems.push({ file, pointer: `${prefix}${issue.path}`, message: `${named}${issue.message}` });
     }
     for (const imageId of imageIdsInDoc(card.doc)) {
       if (!imageIds.has(imageId) && !lib.images.has(imageId)) {

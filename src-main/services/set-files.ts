@@ -72,6 +72,9 @@ export function parseSetFile(fileName: string, text: string, isKnownSystem: (sys
     version: SET_FILE_VERSION,
     body: 'set',
   });
+  const named: unknown = isPlainObject(root.set) ? root.set.name : '';
+  if (typeof named !== 'string' || (isPlainObject(root.set) && named.trim() === ''))
+    throw invalidFile(fileName, 'The set has no name; give it one in "set.name"');
   const header = setHeader.safeParse(root.set);
   if (!header.success) throw invalidFile(fileName, describeIssues('set', header.error.issues));
   if (!isKnownSystem(header.data.systemId)) {

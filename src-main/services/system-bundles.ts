@@ -198,6 +198,10 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
     if (!isPlainObject(set) || !isPlainObject(set.set))
       throw invalidFile(fileName, `sets[${index}] must be an object with "set" and "cards"`);
     for (const [id, image] of parseFileImages(fileName, set.images, `sets[${index}].images`)) images.set(id, image);
+    // A set is named by its place in the list (1-based, as people count): "Set 190 has no name".
+    if (typeof set.set.name !== 'string' || set.set.name.trim() === '') {
+      throw invalidFile(fileName, `Set ${index + 1} has no name${describeSetWhere(set)}; give it one in the bundle's "sets"`);
+    }
     if (set.set.systemId !== systemId) {
       throw invalidFile(
         fileName,
@@ -206,6 +210,17 @@ function parseBundle(fileName: string, text: string): ParsedBundle {
     }
   });
   return { systemId, files: system.files, fontFiles, sets, images };
+}
+
+/** ' (its cards: "A", "B", …)' to help find a nameless set in a long bundle; '' without cards. */
+function describeSetWhere(set: Record<string, unknown>): string {
+  const cards = Array.isArray(set.cards) ? set.cards : [];
+  const names = cards
+    .map((card: unknown) => (isPlainObject(card) && isPlainObject(card.doc) ? card.doc.name : undefined))
+    .filter((name): name is string => typeof name === 'string');
+  if (names.length === 0) return '';
+  const shown = [...new Set(names)].slice(0, 3).map((name) => `"${name}"`);
+  return ` (its cards: ${shown.join(', ')}${new Set(names).size > 3 ? ', …' : ''})`;
 }
 
 /** `system.fontFiles`: base64 file contents by path (absent in bundles before version 3). */

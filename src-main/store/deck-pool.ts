@@ -14,6 +14,7 @@ import type { SqliteDatabase } from './database';
 import { gameMatch, matchExpression } from './search-fts';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { fieldPath, MAX_IDENTITY_BITS, NO_COST_KEY, poolRowsInsert } from './pool-rows';
+import type { PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 
 export const POOL_SORTS = ['name', 'cost', 'type', 'identity'] as const;
 export type PoolSort = (typeof POOL_SORTS)[number];
@@ -37,6 +38,8 @@ export interface PoolSearch {
   outsideMask: number;
   /** Identity bits of which a card needs at least one; 0 = no such filter. */
   anyOfMask: number;
+  /** Identity rules the card must pass against the deck's leader ("only legal"), tested on its document. */
+  identityRules?: readonly PoolIdentityRule[];
   costMin?: number;
   costMax?: number;
   sort: PoolSort;
@@ -120,7 +123,12 @@ export class PoolSearcher {
 
   search(search: PoolSearch): PoolPage {
     const query = search.query;
-    const tests = { fields: query?.fields ?? [], include: query?.text.include ?? [], exclude: query?.text.exclude ?? [] };
+    const tests = {
+      fields: query?.fields ?? [],
+      include: query?.text.include ?? [],
+      exclude: query?.text.exclude ?? [],
+      ...(search.identityRules?.length ? { identity: search.identityRules } : {}),
+    };
     return withRowTests([tests], ([key]) => this.inOneSnapshot(search, key));
   }
 
@@ -137,7 +145,7 @@ export class PoolSearcher {
       exclude: exclude !== null,
       setIds: query?.setIds !== undefined,
       excludeSetIds: !!query?.excludeSetIds?.length,
-      residual: !!query?.fields.length,
+      residual: !!query?.fields.length || !!search.identityRules?.length,
       outside: search.outsideMask !== 0,
       anyOf: search.anyOfMask !== 0,
       costMin: search.costMin !== undefined,

@@ -298,6 +298,17 @@ const setMetadataSchema = ['sets', 'trash_sets']
   )
   .join('\n');
 
+// Which game each card's search text was last built for (store/search-index-games.ts): the fields
+// a game searches are declared in its schemas (`x-search`), so a changed game indexes its cards
+// again. Created empty: on the first start after this migration every game's cards are indexed
+// again once, leaving out the image, URL and id fields that were indexed before.
+const searchIndexGamesSchema = `
+CREATE TABLE search_index_games (
+  system_id   TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL
+);
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -345,6 +356,11 @@ export const migrations: readonly Migration[] = [
       db.exec(setMetadataSchema);
       makeSetNamesUnique(db);
     },
+  },
+  {
+    version: 12,
+    description: 'search: the fields each game searches; every game indexed again once',
+    up: (db) => db.exec(searchIndexGamesSchema),
   },
 ];
 

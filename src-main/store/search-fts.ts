@@ -5,6 +5,7 @@
 
 import type { FieldPath, FieldTest, GameSearch, TextTerm } from '../../card-schema/search/query';
 import { searchTokens } from '../../card-schema/search/tokens';
+import { unsearchedPath } from '../../card-schema/search/searched-fields';
 
 /** The FTS columns (migration 3): the card's name and its search text (services/search-text.ts). */
 type FtsColumn = 'name' | 'search_text';
@@ -30,20 +31,22 @@ function or(parts: readonly string[]): string | null {
 
 /**
  * The FTS column a string at `path` is indexed in: the top-level name has its own column; every
- * other string but the top-level type is in the search text. Null when it is not indexed.
+ * other string but the top-level type and the fields the game leaves out of search
+ * (`unsearched`, search/searched-fields.ts) is in the search text. Null when it is not indexed.
  */
-function columnOf(path: FieldPath): FtsColumn | null {
+function columnOf(path: FieldPath, unsearched: readonly FieldPath[]): FtsColumn | null {
   if (path.length === 1 && path[0] === 'name') return 'name';
   if (path[0] === 'type' || path[0] === 'name') return null;
+  if (unsearchedPath(unsearched, path)) return null;
   return 'search_text';
 }
 
 /** A field's text test as an FTS superset of its matches, or null when it has none. */
-function fieldTextMatch(test: Extract<FieldTest, { kind: 'text' }>): string | null {
+function fieldTextMatch(test: Extract<FieldTest, { kind: 'text' }>, unsearched: readonly FieldPath[]): string | null {
   if (test.term.tokens.length === 0 || test.paths.length === 0) return null;
   const columns = new Set<FtsColumn>();
   for (const path of test.paths) {
-    const column = columnOf(path);
+    const column = columnOf(path, unsearched);
     if (!column) return null;
     columns.add(column);
   }
@@ -54,11 +57,11 @@ function fieldTextMatch(test: Extract<FieldTest, { kind: 'text' }>): string | nu
  * A field's equals test on strings as an FTS superset: a string value is indexed whole, so its
  * tokens are there next to each other (a value with no tokens, or a number, gives none).
  */
-function fieldEqualsMatch(test: Extract<FieldTest, { kind: 'equals' }>): string | null {
+function fieldEqualsMatch(test: Extract<FieldTest, { kind: 'equals' }>, unsearched: readonly FieldPath[]): string | null {
   if (test.paths.length === 0 || test.values.length === 0) return null;
   const columns = new Set<FtsColumn>();
   for (const path of test.paths) {
-    const column = columnOf(path);
+    const column = columnOf(path, unsearched);
     if (!column) return null;
     columns.add(column);
   }
@@ -89,7 +92,8 @@ export function gameMatch(game: GameSearch): GameMatch {
   const fieldParts: string[] = [];
   for (const { test, negated } of game.fields) {
     if (negated || test.kind === 'compare') continue;
-    const match = test.kind === 'text' ? fieldTextMatch(test) : fieldEqualsMatch(test);
+    const unsearched = game.unsearched ?? [];
+    const match = test.kind === 'text' ? fieldTextMatch(test, unsearched) : fieldEqualsMatch(test, unsearched);
     if (match) fieldParts.push(match);
   }
   return {

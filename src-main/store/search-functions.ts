@@ -9,9 +9,12 @@ import { cardTestsHold } from '../../card-schema/search/field-tests';
 import { termOccurs } from '../../card-schema/search/term-match';
 import { searchTokens } from '../../card-schema/search/tokens';
 import type { SqliteDatabase } from './database';
+import { fitsIdentityRules, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 
 export interface RowTests {
   fields: readonly CardTest[];
+  /** The deck builder's identity rules against the deck's leader (card-schema/deck/pool-identity.ts). */
+  identity?: readonly PoolIdentityRule[];
   include: readonly TextTerm[];
   exclude: readonly TextTerm[];
 }
@@ -44,10 +47,12 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 /** Adds the search functions to a connection (once per connection; harmless again). */
 export function registerSearchFunctions(db: SqliteDatabase): void {
   const options = { deterministic: true };
-  /** The card's document passes every field test. */
-  db.function('cardwright_fields', options, (key: unknown, doc: unknown) =>
-    cardTestsHold(JSON.parse(asText(doc)) as CardDocument, testsOf(key).fields) ? 1 : 0,
-  );
+  /** The card's document passes every field test (and every identity rule, for the deck pool). */
+  db.function('cardwright_fields', options, (key: unknown, doc: unknown) => {
+    const tests = testsOf(key);
+    const card = JSON.parse(asText(doc)) as CardDocument;
+    return cardTestsHold(card, tests.fields) && (!tests.identity || fitsIdentityRules(tests.identity, card)) ? 1 : 0;
+  });
   /** The same on some top-level fields: pairs of a field name and its JSON (NULL when absent). */
   db.function('cardwright_field_parts', { ...options, varargs: true }, (key: unknown, ...parts: unknown[]) => {
     // No prototype: a field named like an Object.prototype member is an ordinary key here.

@@ -47,7 +47,7 @@ describe('OSMCG card validation', () => {
     const issues = validate({ ...creature, keywords: [{ kw: 'Teleport' }] });
     expect(issues).toHaveLength(1);
     expect(issues[0].path).toBe('/keywords/0/kw');
-    expect(issues[0].message).toMatch(/^Unknown kw "Teleport"; choose one of .*"Ranged"/);
+    expect(issues[0].message).toMatch(/^Keyword cannot be "Teleport": choose "Ethereal", .*"Ranged", .* or "Shield"$/);
   });
 
   it('refuses unknown card types, unknown fields and bad colors', () => {

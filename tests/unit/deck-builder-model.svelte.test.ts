@@ -12,6 +12,8 @@ import type { CardRecord, GameSystem } from '../../card-schema/system/format';
 import type { ApiInput, PoolCard, PoolResult } from '../../src-main/api/contract';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { toPoolCard } from '../../src-main/services/deck-pool';
+import { deckFormatOf } from '../../card-schema/deck/evaluate';
+import { fitsIdentityRules, identityRulesOf, poolIdentityRule } from '../../card-schema/deck/pool-identity';
 import { DeckBuilderModel, type DeckBuilderDeps } from '../../src-renderer/src/decks/deck-builder.svelte';
 import { DeckPoolModel, type DeckPoolDeps } from '../../src-renderer/src/decks/deck-pool.svelte';
 
@@ -69,11 +71,16 @@ function poolDeps() {
             .some((w) => w.startsWith(word)),
         ),
       )
-      .filter(
-        (card) =>
-          !request.withinIdentity ||
-          (card.doc.colors as string[]).every((c) => c === 'neutral' || request.withinIdentity!.includes(c)),
-      );
+      .filter((card) => {
+        // The server's own test: the section's identity rules against the leader (pool-identity.ts).
+        const leader = cards.find((c) => c.id === request.leaderId);
+        if (!leader) return true;
+        const rules = identityRulesOf(osmcg, request.sectionId, deckFormatOf(osmcg, { format: request.format }));
+        return fitsIdentityRules(
+          rules.map(({ rule }) => poolIdentityRule(osmcg, rule, leader.doc)),
+          card.doc,
+        );
+      });
     const start = (request.after as { seq: number } | undefined)?.seq ?? 0;
     const limit = request.limit ?? 200;
     const page = found.slice(start, start + limit);
@@ -203,12 +210,13 @@ describe('DeckPoolModel', () => {
     deck.addToDeck(pool.cards.find((row) => row.card.doc.name.startsWith('Pyra'))!.card.id);
     flushSync();
     expect(pool.identityLeader?.name).toBe('Pyra, Ashen Marshal');
-    expect(pool.request).toMatchObject({ sectionId: 'main', withinIdentity: ['red'] });
+    const pyra = cards.find((card) => card.doc.name === 'Pyra, Ashen Marshal')!;
+    expect(pool.request).toMatchObject({ sectionId: 'main', leaderId: pyra.id });
     await pool.refresh();
     expect(pool.cards.length).toBeGreaterThan(0);
     expect(pool.cards.every((row) => row.identity.every((c) => c === 'red' || c === 'neutral'))).toBe(true);
     pool.onlyLegal = false;
-    expect(pool.request?.withinIdentity).toBeUndefined();
+    expect(pool.request?.leaderId).toBeUndefined();
   });
 
   it('sorts by a column, turns it round on a second click, and passes its filters', async () => {

@@ -115,7 +115,7 @@ describe('alternative section sizes', () => {
 
 describe('copy limits by fields', () => {
   const perNumber: DeckRule = { kind: 'copyLimit', id: 'num', max: 4, by: ['number'] };
-  it('counts alternate arts sharing a collector number together, naming each name once', () => {
+  it('counts alternate arts sharing a collector number together, naming each name once with its printings', () => {
     const report = judge([perNumber], {
       main: [
         ['courier', 3],
@@ -128,7 +128,7 @@ describe('copy limits by fields', () => {
         code: 'TOO_MANY_COPIES',
         rule: 'num',
         cardIds: ['courier', 'courierAlt'],
-        message: '"Iron Courier": 5 copies of collector number 112; at most 4 are allowed.',
+        message: '"Iron Courier" (2 printings): 5 copies of collector number 112; at most 4 are allowed.',
       },
     ]);
   });
@@ -334,7 +334,7 @@ describe('ban and restricted lists by card match', () => {
       { name: 'Ashen Drake', max: 2 },
     ],
   };
-  it('bans every printing of a collector number, naming each name once', () => {
+  it('bans every printing of a collector number, naming each name once with its printings', () => {
     const report = judge(
       [],
       {
@@ -353,7 +353,7 @@ describe('ban and restricted lists by card match', () => {
         code: 'BANNED_CARD',
         rule: 'format:open',
         cardIds: ['courier', 'courierAlt', 'carrier', 'tide'],
-        message: '"Iron Courier", "Iron Carrier" and "Tide Caller" are banned in Open.',
+        message: '"Iron Courier" (2 printings), "Iron Carrier" and "Tide Caller" are banned in Open.',
       },
     ]);
   });

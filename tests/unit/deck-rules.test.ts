@@ -783,7 +783,7 @@ describe('formats', () => {
         code: 'BANNED_CARD',
         rule: 'format:pauper',
         cardIds: ['wolf', 'tome', 'wolfPromo'],
-        message: '"Ember Wolf" and "Forbidden Tome" are banned in Pauper.',
+        message: '"Ember Wolf" (2 printings) and "Forbidden Tome" are banned in Pauper.',
       },
     ]);
   });

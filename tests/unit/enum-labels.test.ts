@@ -94,8 +94,12 @@ describe('enum labels', () => {
     });
     expect(issues).toEqual(
       expect.arrayContaining([
-        { path: '/element', message: 'Element must be one of Fire, Water, Nature, Earth, Wind, Lightning, Physical' },
-        { path: '/stage', message: 'Stage must be one of Basic, Evolution' },
+        {
+          path: '/element',
+          message:
+            'Element cannot be "ice": choose Fire ("fire"), Water ("water"), Nature ("nature"), Earth ("earth"), Wind ("wind"), Lightning ("lightning") or Physical ("physical")',
+        },
+        { path: '/stage', message: 'Stage cannot be "adult": choose Basic ("basic") or Evolution ("evolution")' },
       ]),
     );
   });

@@ -101,7 +101,7 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
 
     const broken = await cardwright('validate', 'core');
     expect(broken.code).toBe(1);
-    expect(lines(broken.stdout)).toEqual([`cards/${boltFile}: /doc/cost: Mana Cost must be a whole number`]);
+    expect(lines(broken.stdout)).toEqual([`cards/${boltFile}: /doc/cost: "Fire Bolt": Mana Cost must be a whole number`]);
     expect(broken.stderr).toContain('1 problem in core');
 
     // The library has the set: without --replace or --copy nothing is written.
@@ -186,7 +186,9 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const bad = await cardwright('validate', 'bad.set.json');
     expect(bad.code).toBe(1);
     expect(lines(bad.stdout).length).toBeGreaterThan(0);
-    for (const line of lines(bad.stdout)) expect(line).toMatch(/^bad\.set\.json: \/cards\/3\/doc\/hp: HP must be at least \d$/);
+    const name = String(setFile.cards[3].doc.name);
+    for (const line of lines(bad.stdout))
+      expect(line).toMatch(new RegExp(`^bad\\.set\\.json: /cards/3/doc/hp: "${name}": HP must be at least \\d$`));
   });
 
   it('exports a set as JSON and for Cockatrice; export-set still works', async () => {

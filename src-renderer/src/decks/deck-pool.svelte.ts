@@ -1,11 +1,11 @@
 // The deck builder's card pool: its filters and sort, the pages the server answers
 // (searchDeckPool, over the whole library) and the focused row the keys act on. The pool always
 // shows the cards the active section may hold; "only legal for this leader" narrows it, in the
-// query, to cards inside the leader's identity when a rule of the game ties that section to it.
+// query, to the cards the game's identity rules for that section let in against the deck's leader.
 
 import type { ApiClient, PoolCard, PoolResult, PoolSortInput } from '../../../src-main/api/contract';
 import type { PoolCursor } from '../../../src-main/store/deck-pool';
-import { identityOf } from '../../../card-schema/deck/evaluate';
+import { identityRulesOf } from '../../../card-schema/deck/pool-identity';
 import { own } from '../../../card-schema/own-keys';
 import type { CardDocument, CardSetInfo } from '../../../card-schema/system/format';
 import { api } from '../api/client';
@@ -67,15 +67,22 @@ export class DeckPoolModel {
     this.debounced = debounce(() => void this.refresh(), deps.debounceMs);
   }
 
-  /** The leader whose identity the active section must fit, when a rule of the game says so. */
-  readonly identityLeader: CardDocument | undefined = $derived.by(() => {
+  /**
+   * The deck's leader the active section must fit, when an identity rule of the game (any kind:
+   * subset, intersects, several fields, hero-specific) judges that section in the deck's format.
+   */
+  readonly identityLeaderId: string | undefined = $derived.by(() => {
     const system = this.deck.system;
     const section = this.deck.activeSection;
-    if (!system?.identity || !section || section.leader) return undefined;
-    const rule = system.deck.rules.find((r) => r.kind === 'identitySubset' && r.sections.includes(section.id));
-    if (rule?.kind !== 'identitySubset') return undefined;
-    return this.deck.lookup(own(this.deck.sections, rule.leaderSection)?.[0]?.cardId ?? '');
+    if (!system || !section || section.leader) return undefined;
+    const rule = identityRulesOf(system, section.id, this.deck.activeFormat)[0];
+    const cardId = rule ? own(this.deck.sections, rule.leaderSection)?.[0]?.cardId : undefined;
+    return cardId !== undefined && this.deck.lookup(cardId) ? cardId : undefined;
   });
+
+  readonly identityLeader: CardDocument | undefined = $derived.by(() =>
+    this.identityLeaderId === undefined ? undefined : this.deck.lookup(this.identityLeaderId),
+  );
 
   /** What the pool asks the server for now; null before the deck has loaded. */
   readonly request: PoolRequest | null = $derived.by(() => {
@@ -96,8 +103,11 @@ export class DeckPoolModel {
     if (this.setId) request.setId = this.setId;
     if (this.costMin !== null) request.costMin = this.costMin;
     if (this.costMax !== null) request.costMax = this.costMax;
-    const leader = this.identityLeader;
-    if (this.onlyLegal && leader && system.identity) request.withinIdentity = identityOf(leader, system.identity);
+    // The server judges each card with the deck check's own identity rules against this leader.
+    if (this.onlyLegal && this.identityLeaderId !== undefined) {
+      request.leaderId = this.identityLeaderId;
+      if (this.deck.format) request.format = this.deck.format;
+    }
     return request;
   });
 
@@ -214,7 +224,8 @@ export class DeckPoolModel {
     const request = this.request;
     if (!line || !request) return;
     const base: PoolRequest = { systemId: request.systemId, sectionId: request.sectionId, sort: 'name', limit: 50 };
-    if (request.withinIdentity) base.withinIdentity = request.withinIdentity;
+    if (request.leaderId !== undefined) base.leaderId = request.leaderId;
+    if (request.format !== undefined) base.format = request.format;
     try {
       // Every looser search adds candidates, so a near name is offered beside the best one.
       const candidates = new Map<string, PoolCard>();

@@ -97,10 +97,10 @@ describe('the Terrain card type', () => {
       { path: '/lifespan/hp', message: 'Unknown field "hp"' },
     ]);
     expect(validate({ ...good, terrainType: 'Water' })).toEqual([
-      { path: '/terrainType', message: 'Terrain type must be one of "Blocking", "Traversable"' },
+      { path: '/terrainType', message: 'Terrain type cannot be "Water": choose "Blocking" or "Traversable"' },
     ]);
     expect(validate({ ...good, lifespan: { kind: 'Forever' } })).toEqual([
-      { path: '/lifespan/kind', message: 'Unknown kind "Forever"; choose one of "Permanent", "Temporary"' },
+      { path: '/lifespan/kind', message: 'Lifespan cannot be "Forever": choose "Permanent" or "Temporary"' },
     ]);
   });
 
