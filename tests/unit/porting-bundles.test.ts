@@ -1,0 +1,128 @@
+// The two worked examples of docs/game-systems.md, "Porting a published game", are real: each
+// invented game's folder loads, its sample cards are valid and draw without a warning, its bundle
+// is what make-bundle.mjs builds and imports with every card, and each sample deck is judged
+// exactly as the chapter says (legal, or illegal with the sentence the chapter quotes), through
+// the same API the app uses. Each illegal deck breaks one rule, written from one rulebook
+// sentence; the sentences are the invented rulebooks' wording the chapter quotes.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
+import type { CardDocument } from '../../card-schema/system/format';
+import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { createCardValidator } from '../../src-main/services/card-validator';
+import { loadGameSystem } from '../../src-main/services/game-systems';
+import { apiCaller } from './api-call';
+import { PORTING_EXAMPLES as EXAMPLES, type PortingExample as Example } from '../fixtures/porting-examples';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PORTING = join(ROOT, 'docs/porting');
+const DOCS = readFileSync(join(ROOT, 'docs/game-systems.md'), 'utf8');
+/** The chapter alone, so a quoted message must be in it (not elsewhere on the page). */
+const CHAPTER = DOCS.slice(DOCS.indexOf('## Part 4: Porting a published game'));
+/** The chapter with its line breaks (and quote marks) as spaces, for the rulebook's wrapped sentences. */
+const FLAT_CHAPTER = CHAPTER.replace(/\n(> ?)?/g, ' ');
+
+interface SetFile {
+  set: { id: string; systemId: string; name: string };
+  cards: { id: string; doc: CardDocument }[];
+}
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const folderOf = (game: Example) => join(PORTING, game.id);
+const setFileOf = (game: Example) => join(PORTING, `${game.id}-sample-set.json`);
+const bundleOf = (game: Example) => join(PORTING, `${game.id}.cardwright-system.json`);
+const deckFileOf = (game: Example, deck: string) => join(PORTING, `${game.id}-decks`, `${deck}.deck.json`);
+
+const tmpDirs: string[] = [];
+function tmpDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cw-porting-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+const opened: Cardwright[] = [];
+/** The app over a fresh data folder with no built-in games and no samples. */
+function openEmpty(): Cardwright {
+  const app = openCardwright({
+    dataDir: tmpDir(),
+    systemsDir: tmpDir(),
+    samplesDir: tmpDir(),
+    fontsDir: join(ROOT, 'resources/fonts'),
+  });
+  opened.push(app);
+  return app;
+}
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
+  for (const dir of tmpDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(EXAMPLES)('the worked example $name', (game) => {
+  it('loads as format 3; every sample card is valid and draws with no layout warning', () => {
+    const system = loadGameSystem(folderOf(game));
+    expect([system.id, system.name, system.formatVersion]).toEqual([game.id, game.name, 3]);
+    const setFile = readJson(setFileOf(game)) as SetFile;
+    expect(setFile.set).toMatchObject({ systemId: game.id, name: game.setName });
+    expect(setFile.cards.length).toBeGreaterThanOrEqual(20);
+    expect(setFile.cards.length).toBeLessThanOrEqual(40);
+    const validate = createCardValidator(system);
+    const problems = setFile.cards.flatMap((card) => {
+      const drawn = layoutCard(system, card.doc);
+      const texts = drawn.ops.flatMap((op) => (op.op === 'text' ? [op.text] : []));
+      return [
+        ...validate(card.doc).map((issue) => `${card.id}: ${issue.message}`),
+        ...(drawn.warnings ?? []).map((warning) => `${card.id}: ${warning.message}`),
+        ...(texts.includes(card.doc.name) ? [] : [`${card.id}: the name is not drawn`]),
+      ];
+    });
+    expect(problems).toEqual([]);
+    expect(layoutCardBack(system).warnings ?? []).toEqual([]);
+  });
+
+  it('ships a bundle that is exactly what make-bundle.mjs builds from the folder and the set file', () => {
+    const out = join(tmpDir(), 'rebuilt.cardwright-system.json');
+    execFileSync(process.execPath, [join(ROOT, 'docs/tutorial/make-bundle.mjs'), folderOf(game), setFileOf(game), out], {
+      stdio: 'pipe',
+    });
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(bundleOf(game), 'utf8'));
+  });
+
+  it('imports through the API with every card, and judges each sample deck as the chapter says', async () => {
+    const call = apiCaller(openEmpty());
+    const result = await call('importSystem', {
+      fileName: `${game.id}.cardwright-system.json`,
+      text: readFileSync(bundleOf(game), 'utf8'),
+    });
+    const setFile = readJson(setFileOf(game)) as SetFile;
+    expect(result.system).toMatchObject({ id: game.id, name: game.name, builtIn: false });
+    expect(result.sets.map((s) => [s.set.name, s.imported, s.rejected])).toEqual([[game.setName, setFile.cards.length, []]]);
+
+    // The folder holds exactly the decks the chapter describes.
+    const files = readdirSync(join(PORTING, `${game.id}-decks`)).sort();
+    expect(files).toEqual(
+      Object.keys(game.decks)
+        .map((deck) => `${deck}.deck.json`)
+        .sort(),
+    );
+    for (const [name, expected] of Object.entries(game.decks)) {
+      const deck = await call('importDeck', {
+        fileName: `${name}.deck.json`,
+        text: readFileSync(deckFileOf(game, name), 'utf8'),
+      });
+      const report = await call('checkDeck', { deck });
+      expect(
+        report.violations.map((v) => [v.code, v.message]),
+        name,
+      ).toEqual(expected.violations);
+      expect(report.legal, name).toBe(expected.violations.length === 0);
+      for (const [, message] of expected.violations) expect(CHAPTER, name).toContain(message);
+      if (expected.rulebook) expect(FLAT_CHAPTER, name).toContain(expected.rulebook);
+      if (expected.alsoIn) {
+        const other = await call('checkDeck', { deck: { ...deck, format: expected.alsoIn.format } });
+        expect(other.legal, `${name} in ${expected.alsoIn.format}`).toBe(expected.alsoIn.legal);
+      }
+    }
+  });
+});
