@@ -85,7 +85,7 @@ for (const game of PORTING_EXAMPLES) {
     await page.getByTestId('new-deck-name').fill(`My ${game.name} deck`);
     await page.getByTestId('new-deck').click();
     await expect(page.getByTestId('deck-builder')).toBeVisible();
-    await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"]')).toBeVisible();
+    await expect(page.locator('[data-testid="violation"][data-code="MISSING_LEADER"]').first()).toBeVisible();
     await page.getByTestId('leader-picker').click();
     await addCard(page, build.leader);
     for (const [name, times, printing] of build.cards) await addCard(page, name, times, printing);
