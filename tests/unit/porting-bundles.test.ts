@@ -79,6 +79,25 @@ describe.each(EXAMPLES)('the worked example $name', (game) => {
     });
     expect(problems).toEqual([]);
     expect(layoutCardBack(system).warnings ?? []).toEqual([]);
+    if (game.id === 'kitefall') {
+      // "Six cards come in more than one art (seven alternate printings in all)": same name and number, another art.
+      const printings = new Map<string, string[]>();
+      for (const { doc } of setFile.cards) {
+        const card = `${doc.name} #${String(doc.number)}`;
+        printings.set(card, [...(printings.get(card) ?? []), String(doc.art)]);
+      }
+      const shared = [...printings].filter(([, arts]) => arts.length > 1);
+      expect(shared.map(([card]) => card)).toEqual([
+        'Wren Halyard #1',
+        'Ember Skiff #10',
+        'Twin-Sail Corsair #12',
+        'Thunderhead Barge #13',
+        'Mistral Courier #19',
+        'Rope Coil #31',
+      ]);
+      expect(shared.reduce((n, [, arts]) => n + arts.length - 1, 0)).toBe(7);
+      for (const [, arts] of shared) expect(new Set(arts).size).toBe(arts.length);
+    }
   });
 
   it('ships a bundle that is exactly what make-bundle.mjs builds from the folder and the set file', () => {
