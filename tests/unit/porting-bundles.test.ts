@@ -7,7 +7,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
@@ -143,5 +143,30 @@ describe.each(EXAMPLES)('the worked example $name', (game) => {
         expect(other.legal, `${name} in ${expected.alsoIn.format}`).toBe(expected.alsoIn.legal);
       }
     }
+  });
+});
+
+describe('the porting mistakes the chapter shows', () => {
+  const kitefall = EXAMPLES[0];
+  it.each([
+    ['"by": ["number"]', '"by": ["numbr"]', 'kitefall/system.json at /deck/rules/5/by/0: no card type has a field "numbr"'],
+    [
+      '"sizes": [0, 10]',
+      '"sizes": [0, 10], "min": 0',
+      'kitefall/system.json at /deck/rules/2/sizes: lists the allowed sizes itself: give "sizes" or "min"/"max", not both',
+    ],
+    [
+      '{ "field": "number", "in": [13, 21] }',
+      '{ "field": "collector", "in": [13, 21] }',
+      'kitefall/system.json at /deck/formats/0/banned/0/where/0/field: no card type has a field "collector"',
+    ],
+  ])('%s -> %s', (from, to, message) => {
+    const dir = join(tmpDir(), 'kitefall');
+    cpSync(folderOf(kitefall), dir, { recursive: true });
+    const text = readFileSync(join(dir, 'system.json'), 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(join(dir, 'system.json'), text.replace(from, to));
+    expect(() => loadGameSystem(dir)).toThrow(message);
+    expect(CHAPTER).toContain(message);
   });
 });
