@@ -11,6 +11,8 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
+import { applyAction, createPlaytest } from '../../card-schema/playtest/engine';
+import type { Deck } from '../../card-schema/deck/format';
 import type { CardDocument } from '../../card-schema/system/format';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { createCardValidator } from '../../src-main/services/card-validator';
@@ -168,5 +170,48 @@ describe('the porting mistakes the chapter shows', () => {
     writeFileSync(join(dir, 'system.json'), text.replace(from, to));
     expect(() => loadGameSystem(dir)).toThrow(message);
     expect(CHAPTER).toContain(message);
+  });
+});
+
+describe('the worked examples on the playtest board', () => {
+  const sampleDeck = (game: (typeof EXAMPLES)[number], name: string) =>
+    (readJson(deckFileOf(game, name)) as { deck: Pick<Deck, 'sections' | 'format'> }).deck;
+  const lookupOf = (game: (typeof EXAMPLES)[number]) => {
+    const docs = new Map((readJson(setFileOf(game)) as SetFile).cards.map((card) => [card.id, card.doc]));
+    return (id: string) => docs.get(id);
+  };
+
+  it('Kitefall: "deals cards equal to their Captain\'s Life face down from the deck into their Life area"', () => {
+    const kitefall = EXAMPLES[0];
+    expect(FLAT_CHAPTER).toContain("deals cards equal to their Captain's Life face down from the deck into their Life area");
+    const system = loadGameSystem(folderOf(kitefall));
+    const start = createPlaytest(system, sampleDeck(kitefall, 'legal'), lookupOf(kitefall), 7);
+    // Wren Halyard (Life 5) is on the Skies; 5 cards in hand; the Life area is dealt at the keep.
+    expect(start.zones.skies.map((id) => start.cards[id].name)).toEqual(['Wren Halyard']);
+    expect([start.zones.hand.length, start.zones.life.length, start.zones.deck.length]).toEqual([5, 0, 15]);
+    const top = start.zones.deck.slice(0, 5);
+    const kept = applyAction(start, { type: 'keep' });
+    expect(kept.zones.life).toEqual(top);
+    expect(top.every((id) => kept.table[id]?.faceDown === true)).toBe(true);
+    // "The player going first skips their first draw": turn 1 starts with the same 5 cards.
+    expect(FLAT_CHAPTER).toContain('The player going first skips their first draw.');
+    expect([kept.zones.hand.length, kept.zones.life.length, kept.zones.deck.length]).toEqual([5, 5, 10]);
+    // "A player may mulligan once."
+    expect(FLAT_CHAPTER).toContain('A player may mulligan once.');
+    const once = applyAction(start, { type: 'mulligan' });
+    expect(() => applyAction(once, { type: 'mulligan' })).toThrow(
+      'No more mulligans: this game allows at most 1; keep this hand.',
+    );
+  });
+
+  it('Gildhollow: "Your opening hand has as many cards as your Hero\'s Vigor."', () => {
+    const gildhollow = EXAMPLES[1];
+    expect(FLAT_CHAPTER).toContain("Your opening hand has as many cards as your Hero's Vigor.");
+    const system = loadGameSystem(folderOf(gildhollow));
+    // Orsa Quillmarch has Vigor 5; Orsa, Tidebound 6.
+    const orsa = createPlaytest(system, sampleDeck(gildhollow, 'legal'), lookupOf(gildhollow), 3);
+    expect([orsa.zones.hand.length, orsa.zones.deck.length]).toEqual([5, 15]);
+    const tidebound = createPlaytest(system, sampleDeck(gildhollow, 'legal-variant'), lookupOf(gildhollow), 3);
+    expect([tidebound.zones.hand.length, tidebound.zones.deck.length]).toEqual([6, 14]);
   });
 });
