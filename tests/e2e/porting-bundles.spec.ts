@@ -50,6 +50,11 @@ const LEGAL_BUILDS: Record<string, { leader: string; section: string; cards: Pic
   },
 };
 
+const BOARD_FACTS: Record<string, string[]> = {
+  kitefall: ["Life area (dealt the Captain's Life face down)", "(none on the first player's turn 1)"],
+  gildhollow: ["as many cards as the Hero's Vigor"],
+};
+
 async function addCard(page: Page, name: string, times = 1, printing = 0): Promise<void> {
   await page.getByTestId('deck-card-search').fill(name);
   const button = page.locator(`[data-testid="add-card"][data-card-name="${name}"]`).nth(printing);
@@ -65,6 +70,8 @@ async function importGame(page: Page, game: PortingExample, cards: number): Prom
   await expect(report.getByTestId('game-import-rejected')).toHaveCount(0);
   await report.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('game-detail')).toContainText(game.name);
+  // The board setup as the Games view words it, values read from the leader card included.
+  for (const fact of BOARD_FACTS[game.id]) await expect(page.getByTestId('game-detail')).toContainText(fact);
 }
 
 for (const game of PORTING_EXAMPLES) {
