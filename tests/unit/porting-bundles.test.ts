@@ -215,3 +215,45 @@ describe('the worked examples on the playtest board', () => {
     expect([tidebound.zones.hand.length, tidebound.zones.deck.length]).toEqual([6, 14]);
   });
 });
+
+describe('the JSON the chapter quotes', () => {
+  /** The chapter's JSON blocks of one example, parsed (a block of object members is read inside braces). */
+  function quotedJson(from: string, to: string): Record<string, unknown>[] {
+    const part = CHAPTER.slice(CHAPTER.indexOf(from), to ? CHAPTER.indexOf(to) : undefined);
+    return [...part.matchAll(/```json\n([\s\S]*?)```/g)].map(([, text]) => {
+      const body = text.trim();
+      return JSON.parse(body.startsWith('{') ? body : `{${body}}`) as Record<string, unknown>;
+    });
+  }
+
+  it.each([
+    [EXAMPLES[0], '### Example 1: Kitefall', '### Example 2: Gildhollow'],
+    [EXAMPLES[1], '### Example 2: Gildhollow', '### Mistakes the loader catches'],
+  ])("$name: every rule, section list, format list, identity and board value quoted is the game's own", (game, from, to) => {
+    const system = JSON.parse(readFileSync(join(folderOf(game), 'system.json'), 'utf8')) as {
+      identity: unknown;
+      deck: Record<string, unknown> & { rules: { id: string }[] };
+      board: Record<string, unknown>;
+    };
+    let compared = 0;
+    for (const block of quotedJson(from, to)) {
+      // A quote may leave out members (descriptions); every member it shows must be the file's.
+      if (typeof block.kind === 'string') {
+        expect(
+          system.deck.rules.find((r) => r.id === block.id),
+          String(block.id),
+        ).toMatchObject(block);
+        compared++;
+        continue;
+      }
+      for (const [key, value] of Object.entries(block)) {
+        const own = key === 'identity' ? system.identity : key in system.board ? system.board[key] : system.deck[key];
+        if (own === undefined) continue; // a schema or identity-value snippet, not a system.json member
+        if (typeof value === 'object' && value !== null) expect(own, key).toMatchObject(value);
+        else expect(own, key).toEqual(value);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(game.id === 'kitefall' ? 12 : 3);
+  });
+});
