@@ -4,7 +4,8 @@
 // Pure: the deck builder's odds panel and the benchmark call it.
 
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from '../playtest/engine';
-import type { BoardSetup } from '../playtest/format';
+import type { PlayBoard } from '../playtest/format';
+import { leaderCard, playBoard } from '../playtest/play-board';
 import type { CardDocument, GameSystem } from '../system/format';
 import { own } from '../own-keys';
 import { cardMatches } from './card-match';
@@ -53,22 +54,32 @@ export function hypergeometricAtLeast(population: number, successes: number, dra
   return Math.min(1, Math.max(0, sum));
 }
 
-/** The board setup of a game mode (the first mode's when none is named), as the engine plays it. */
-export function boardOf(system: GameSystem, modeId?: string): BoardSetup {
+/**
+ * The board setup of a game mode (the first mode's when none is named), as the engine plays it
+ * with this leader card (see leaderCard): values read from the leader are resolved.
+ */
+export function boardOf(system: GameSystem, modeId?: string, leader?: CardDocument): PlayBoard {
   const modes = system.board.modes ?? [];
   const mode = modes.find((m) => m.id === modeId) ?? modes[0];
-  return mode?.setup ? { ...system.board, ...mode.setup } : system.board;
+  return playBoard(mode?.setup ? { ...system.board, ...mode.setup } : system.board, leader);
 }
 
 /**
- * Cards seen by the end of turn `turn`'s draw without mulligans: the opening hand on turn 1,
- * then `drawPerTurn` at each new turn. With `drawUpTo` the hand is refilled to that size,
- * assuming it was played out the turn before (how such games are played).
+ * Cards seen by the end of turn `turn`'s draw without mulligans: the opening hand and turn 1's
+ * draw (none when the first player skips it), then `drawPerTurn` at each new turn. With
+ * `drawUpTo` the hand is refilled to that size, assuming it was played out the turn before
+ * (how such games are played); turn 1 only tops the opening hand up. Cards dealt face down
+ * (a life zone) leave the deck at random, so they change nothing here.
  */
-export function cardsSeenByTurn(board: BoardSetup, turn: number): number {
+export function cardsSeenByTurn(board: PlayBoard, turn: number): number {
   const later = Math.max(0, Math.floor(turn) - 1);
   const perTurn = board.drawUpTo !== undefined ? board.drawUpTo : board.drawPerTurn;
-  return board.openingHand + later * perTurn;
+  const firstDraw = board.firstTurn?.skipDraw
+    ? 0
+    : board.drawUpTo !== undefined
+      ? Math.max(0, board.drawUpTo - board.openingHand)
+      : board.drawPerTurn;
+  return board.openingHand + firstDraw + later * perTurn;
 }
 
 /** What the odds are about: one card (all its copies) or every card matching a filter. */
@@ -89,7 +100,7 @@ export type CardLookup = (cardId: string) => CardDocument | undefined;
 
 /** Copies in the draw pile (the board's deck section) and how many of them are wanted. */
 export function drawPileCounts(
-  board: BoardSetup,
+  board: Pick<PlayBoard, 'deckSection'>,
   sections: Readonly<Record<string, readonly DeckEntry[]>>,
   lookup: CardLookup,
   target: OddsTarget,
@@ -108,7 +119,7 @@ export function drawPileCounts(
 }
 
 /** Exact P(at least k wanted cards seen) for turns 1..turns, without mulligans. */
-export function exactOddsByTurn(board: BoardSetup, population: number, successes: number, k: number, turns: number): number[] {
+export function exactOddsByTurn(board: PlayBoard, population: number, successes: number, k: number, turns: number): number[] {
   return Array.from({ length: Math.max(0, Math.floor(turns)) }, (_, i) =>
     hypergeometricAtLeast(population, successes, cardsSeenByTurn(board, i + 1), k),
   );
@@ -178,8 +189,9 @@ export class OddsSimulation {
   ) {
     this.trials = Math.max(1, Math.floor(options.trials));
     this.#hits = new Array<number>(Math.max(0, Math.floor(options.turns))).fill(0);
-    // Only the draw pile is dealt: the leader and extra decks play no part in draw odds.
-    const board = boardOf(system, options.modeId);
+    // Only the draw pile is dealt: the leader and extra decks play no part in draw odds, but
+    // the leader's values (hand size, cards dealt to a life zone) do, resolved here.
+    const board = boardOf(system, options.modeId, leaderCard(system.board, sections, lookup));
     this.#system = { ...system, board: { ...board, leaderSection: undefined, modes: undefined } };
     this.#deck = { sections: { [board.deckSection]: [...(own(sections, board.deckSection) ?? [])] } };
     this.#lookup = lookup;
@@ -216,10 +228,11 @@ export class OddsSimulation {
     const deckZone = zoneId(state, 'deck');
     for (let turn = 1; turn <= this.#hits.length; turn++) {
       if (turn > 1) state = applyAction(playOutHandIfRefilling(state), { type: 'nextTurn' });
-      // A wanted copy is seen once it has left the draw pile.
-      let inDeck = 0;
-      for (const id of state.zones[deckZone]) if (wanted.has(id)) inDeck += 1;
-      if (wanted.size - inDeck >= this.#options.k) this.#hits[turn - 1] += 1;
+      // A wanted copy is seen once it has left the draw pile, unless it was dealt face down.
+      let unseen = 0;
+      for (const id of state.zones[deckZone]) if (wanted.has(id)) unseen += 1;
+      for (const id of wanted) if (own(state.table, id)?.faceDown) unseen += 1;
+      if (wanted.size - unseen >= this.#options.k) this.#hits[turn - 1] += 1;
     }
   }
 }

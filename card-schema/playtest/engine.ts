@@ -7,7 +7,8 @@ import { cardMatches } from '../deck/card-match';
 import { own, setOwn } from '../own-keys';
 import type { Deck } from '../deck/format';
 import type { CardDocument, GameSystem } from '../system/format';
-import type { BoardSetup, ValueSource, ZoneDef, ZoneKind } from './format';
+import type { BoardSetup, PlayBoard, PlayZone, ZoneKind } from './format';
+import { playBoard, resolveValue } from './play-board';
 import { seedState, shuffled } from './rng';
 
 export type { CardTableState, TablePoint } from './table';
@@ -64,7 +65,8 @@ export interface PlaytestSnapshot {
 export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength'> {
   version: number;
   seed: number;
-  board: BoardSetup;
+  /** The setup with the leader card's values resolved (hand size, deals, turn-1 values). */
+  board: PlayBoard;
   /** Every instance by id; which zone it is in lives in `zones`. */
   cards: Record<string, CardInstance>;
   log: string[];
@@ -110,16 +112,16 @@ export function createPlaytest(
     const known = (system.board.modes ?? []).map((m) => `"${m.id}"`).join(', ') || 'none';
     throw new PlaytestError(`${system.name} has no game mode "${modeId}" (modes: ${known}).`);
   }
-  const board: BoardSetup = mode?.setup ? { ...system.board, ...mode.setup } : system.board;
-  const deckZone = requireZone(board, 'deck');
-  requireZone(board, 'hand');
-  const boardZone = board.zones.find((zone) => zone.kind === 'board');
-  if (board.leaderSection && !boardZone) {
+  const setup: BoardSetup = mode?.setup ? { ...system.board, ...mode.setup } : system.board;
+  const deckZone = requireZone(setup, 'deck');
+  requireZone(setup, 'hand');
+  const boardZone = setup.zones.find((zone) => zone.kind === 'board');
+  if (setup.leaderSection && !boardZone) {
     throw new PlaytestError(
       `Board setup of "${system.id}" has a leader section but no zone of kind "board" to put the leader on.`,
     );
   }
-  if (board.phases.length === 0) throw new PlaytestError(`Board setup of "${system.id}" lists no phases.`);
+  if (setup.phases.length === 0) throw new PlaytestError(`Board setup of "${system.id}" lists no phases.`);
 
   const log: string[] = [];
   const cards: Record<string, CardInstance> = {};
@@ -144,9 +146,11 @@ export function createPlaytest(
     return ids;
   };
 
-  const zones: Record<string, string[]> = Object.fromEntries(board.zones.map((zone) => [zone.id, []]));
-  const leaderIds = board.leaderSection ? expand(board.leaderSection) : [];
+  const zones: Record<string, string[]> = Object.fromEntries(setup.zones.map((zone) => [zone.id, []]));
+  const leaderIds = setup.leaderSection ? expand(setup.leaderSection) : [];
   if (boardZone) setOwn(zones, boardZone.id, leaderIds);
+  const leader = leaderIds.length > 0 ? cards[leaderIds[0]].doc : undefined;
+  const board = playBoard(setup, leader);
   const [deckIds, firstRng] = shuffled(expand(board.deckSection), seedState(seed));
   let rng = firstRng;
   setOwn(zones, deckZone.id, deckIds);
@@ -160,7 +164,6 @@ export function createPlaytest(
 
   if (mode) log.push(`Mode: ${mode.label}.`);
   for (const [cardId, copies] of missing) log.push(`Skipped ${copies} × unknown card "${cardId}" (not in the library).`);
-  const leader = leaderIds.length > 0 ? cards[leaderIds[0]].doc : undefined;
   if (board.leaderSection) {
     log.push(
       leader
@@ -173,9 +176,13 @@ export function createPlaytest(
   const resources = board.resources.map((def): ResourceState => {
     const min = def.min ?? 0;
     const max = def.max === undefined ? undefined : resolveValue(def.max, leader);
-    const start = resolveValue(def.start, leader);
+    // The first player's turn 1 may set its own value instead of the usual start.
+    const firstTurn = own(board.firstTurn?.resources ?? {}, def.id);
+    const start = firstTurn ?? resolveValue(def.start, leader);
     const value = clamp(start, min, max);
-    log.push(`${def.label} starts at ${value}${max === undefined ? '' : ` (max ${max})`}.`);
+    log.push(
+      `${def.label} starts at ${value}${max === undefined ? '' : ` (max ${max})`}${firstTurn === undefined ? '' : ' on turn 1'}.`,
+    );
     const regen = def.regen === undefined ? 0 : resolveValue(def.regen, leader);
     // No `max` key at all when uncapped, so the state survives a JSON round trip unchanged.
     return max === undefined
@@ -200,8 +207,55 @@ export function createPlaytest(
     history: [],
   };
   const opened = drawOpeningHand(initial, board.openingHand, 'Opening hand');
-  if (opened.awaitingKeep) opened.log.push('Keep this hand or take a mulligan.');
+  if (!opened.awaitingKeep) return beginFirstTurn(opened);
+  opened.log.push('Keep this hand or take a mulligan.');
   return opened;
+}
+
+/**
+ * Once the opening hand stands: the zones that are dealt cards get them from the top of the
+ * deck (face down when the setup says so), then turn 1's draw, unless the first player skips it.
+ */
+function beginFirstTurn(state: PlaytestState): PlaytestState {
+  const deckZone = requireZone(state.board, 'deck');
+  let next = state;
+  for (const zone of state.board.zones) {
+    if (!zone.deal || zone.deal.count === 0) continue;
+    next = deal(next, deckZone, zone, zone.deal.count, zone.deal.faceDown === true);
+  }
+  if (state.board.firstTurn?.skipDraw) {
+    return { ...next, log: [...next.log, 'Turn 1: the player going first does not draw.'] };
+  }
+  const draws = turnDraws(next);
+  return draws > 0 ? drawCards(next, draws, 'Turn 1: drew') : next;
+}
+
+/** Cards dealt from the top of the deck into a zone (fewer when the deck runs out). */
+function deal(state: PlaytestState, deckZone: PlayZone, zone: PlayZone, count: number, faceDown: boolean): PlaytestState {
+  const deck = state.zones[deckZone.id];
+  const dealt = deck.slice(0, count);
+  const zones = { ...state.zones, [deckZone.id]: deck.slice(dealt.length) };
+  setOwn(zones, zone.id, [...(own(state.zones, zone.id) ?? []), ...dealt]);
+  const table = { ...state.table };
+  if (faceDown) for (const id of dealt) setOwn(table, id, { faceDown: true });
+  const short = dealt.length < count ? ` (the ${deckZone.label} held only ${dealt.length} of ${count})` : '';
+  const what = faceDown
+    ? `${dealt.length} card${dealt.length === 1 ? '' : 's'} face down`
+    : dealt.map((id) => state.cards[id].name).join(', ') || 'no cards';
+  return {
+    ...state,
+    zones,
+    table,
+    log: [...state.log, `Dealt ${what} from the ${deckZone.label} to the ${zone.label}${short}.`],
+  };
+}
+
+/** The cards a turn's draw takes: up to `drawUpTo` in hand, or `drawPerTurn`. */
+function turnDraws(state: PlaytestState): number {
+  const handZone = requireZone(state.board, 'hand');
+  return state.board.drawUpTo !== undefined
+    ? Math.max(0, state.board.drawUpTo - state.zones[handZone.id].length)
+    : state.board.drawPerTurn;
 }
 
 /**
@@ -231,13 +285,6 @@ function drawOpeningHand(state: PlaytestState, size: number, verb: string): Play
     next = drawCards(next, size, verb);
   }
   return next;
-}
-
-/** A ValueSource as a number: fixed, or read from the leader card (0 when absent). */
-function resolveValue(source: ValueSource, leader: CardDocument | undefined): number {
-  if (typeof source === 'number') return source;
-  const value = leader?.[source.leaderField];
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -309,7 +356,7 @@ export function cardsToBottom(state: Pick<PlaytestState, 'board' | 'mulligans'>)
 }
 
 /** Size of the hand drawn after `mulligans` mulligans. */
-function handSizeAfter(board: BoardSetup, mulligans: number): number {
+function handSizeAfter(board: PlayBoard, mulligans: number): number {
   if (board.mulligan !== 'smaller') return board.openingHand;
   return board.openingHand - Math.max(0, mulligans - (board.freeMulligans ?? 0));
 }
@@ -318,6 +365,14 @@ function mulligan(state: PlaytestState): PlaytestState {
   if (state.board.mulligan === 'none') throw new PlaytestError('This game has no mulligan.');
   if (!state.awaitingKeep) throw new PlaytestError('A mulligan is only possible before keeping the opening hand.');
   const london = state.board.mulligan === 'london';
+  const cap = state.board.maxMulligans;
+  if (cap !== undefined && state.mulligans >= cap) {
+    throw new PlaytestError(
+      cap === 0
+        ? 'No mulligan: this game allows none; keep this hand.'
+        : `No more mulligans: this game allows at most ${cap}; keep this hand.`,
+    );
+  }
   if (london ? state.mulligans >= state.board.openingHand : handSizeAfter(state.board, state.mulligans + 1) <= 0) {
     throw new PlaytestError(
       `No more mulligans: after ${state.mulligans} the ${london ? 'whole hand would go to the bottom' : 'next hand would be empty'}.`,
@@ -358,7 +413,7 @@ function keep(state: PlaytestState, bottom: string[]): PlaytestState {
     throw new PlaytestError(`Only cards in the ${handZone.label} can go to the bottom; not in hand: ${notInHand.join(', ')}.`);
   }
   const names = bottom.map((id) => own(state.cards, id)?.name ?? id);
-  return {
+  return beginFirstTurn({
     ...state,
     awaitingKeep: false,
     zones: {
@@ -372,7 +427,7 @@ function keep(state: PlaytestState, bottom: string[]): PlaytestState {
         ? `Kept ${hand.length} cards.`
         : `Kept ${hand.length - bottom.length} cards; put ${names.join(', ')} on the bottom of the ${deckZone.label}.`,
     ],
-  };
+  });
 }
 
 function drawCount(count: number | undefined): number {
@@ -582,7 +637,7 @@ function requireCard(state: PlaytestState, instanceId: string): CardInstance {
   return card;
 }
 
-function requireZoneId(board: BoardSetup, zoneId: string): ZoneDef {
+function requireZoneId(board: PlayBoard, zoneId: string): PlayZone {
   const zone = board.zones.find((candidate) => candidate.id === zoneId);
   if (!zone) throw new PlaytestError(`No zone "${zoneId}"; zones are ${board.zones.map((z) => z.id).join(', ')}.`);
   return zone;
@@ -605,12 +660,8 @@ function nextTurn(state: PlaytestState): PlaytestState {
   });
   const upkeep = changes.length > 0 ? `Turn ${turn} — upkeep: ${changes.join(', ')}` : `Turn ${turn} begins`;
   const started: PlaytestState = { ...state, turn, phase: state.board.phases[0], resources, log: [...state.log, upkeep] };
-  const handZone = requireZone(state.board, 'hand');
   // "Draw until you hold N" (muhq's game) or a fixed number of cards per turn.
-  const draws =
-    state.board.drawUpTo !== undefined
-      ? Math.max(0, state.board.drawUpTo - state.zones[handZone.id].length)
-      : state.board.drawPerTurn;
+  const draws = turnDraws(started);
   return draws > 0 ? drawCards(started, draws, 'Drew') : started;
 }
 
@@ -663,11 +714,11 @@ export function cardsIn(state: PlaytestState, zoneId: string): CardInstance[] {
 }
 
 /** The first zone of a kind; the setup must define deck and hand zones. */
-export function zoneOfKind(board: BoardSetup, kind: ZoneKind): ZoneDef | undefined {
+export function zoneOfKind<Z extends { kind: ZoneKind }>(board: { zones: Z[] }, kind: ZoneKind): Z | undefined {
   return board.zones.find((zone) => zone.kind === kind);
 }
 
-function requireZone(board: BoardSetup, kind: ZoneKind): ZoneDef {
+function requireZone<Z extends { kind: ZoneKind }>(board: { zones: Z[] }, kind: ZoneKind): Z {
   const zone = zoneOfKind(board, kind);
   if (!zone) throw new PlaytestError(`The board setup has no zone of kind "${kind}".`);
   return zone;

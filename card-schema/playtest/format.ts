@@ -11,6 +11,22 @@ export interface ZoneDef {
   kind: ZoneKind;
   /** A deck section whose cards start here, shuffled (extra decks such as OSMCG's Missions). */
   section?: string;
+  /** Cards dealt from the top of the deck into this zone once the opening hand is kept (a life zone). */
+  deal?: ZoneDeal;
+}
+
+export interface ZoneDeal {
+  /** How many cards: fixed, or the leader's field (OSMCG-like life from the Hero's Life). */
+  count: ValueSource;
+  faceDown?: boolean;
+}
+
+/** What differs on the first player's turn 1. */
+export interface FirstTurn {
+  /** The player going first does not draw on turn 1. */
+  skipDraw?: boolean;
+  /** Resource id → its value on turn 1, instead of the resource's `start`. */
+  resources?: Record<string, ValueSource>;
 }
 
 /** A number fixed in the setup, or read from a field of the leader card. */
@@ -27,6 +43,18 @@ export interface ResourceDef {
   min?: number;
 }
 
+/** The setup as one game plays it: every value read from the leader card is a number here. */
+export interface PlayBoard extends Omit<BoardSetup, 'openingHand' | 'drawUpTo' | 'zones' | 'firstTurn'> {
+  openingHand: number;
+  drawUpTo?: number;
+  zones: PlayZone[];
+  firstTurn?: { skipDraw?: boolean; resources?: Record<string, number> };
+}
+
+export interface PlayZone extends Omit<ZoneDef, 'deal'> {
+  deal?: { count: number; faceDown?: boolean };
+}
+
 /** A kind of counter a card on the table can carry (damage, poison, hourglass). */
 export interface CounterDef {
   id: string;
@@ -41,7 +69,10 @@ export interface BoardSetup {
   deckSection: string;
   /** Section whose card starts on the board (OSMCG's Hero); optional. */
   leaderSection?: string;
-  openingHand: number;
+  /** Cards in the opening hand: fixed, or the leader's field. */
+  openingHand: ValueSource;
+  /** Mulligans allowed at most (on top of the mulligan rule's own limit). */
+  maxMulligans?: number;
   /**
    * london: redraw the full hand, then put one card per mulligan on the bottom;
    * smaller: redraw one card fewer per mulligan (after `freeMulligans` free ones); none.
@@ -51,7 +82,9 @@ export interface BoardSetup {
   freeMulligans?: number;
   drawPerTurn: number;
   /** Instead of `drawPerTurn`: at each new turn draw until the hand holds this many cards. */
-  drawUpTo?: number;
+  drawUpTo?: ValueSource;
+  /** Turn 1 of the player going first: no draw, other resource values. */
+  firstTurn?: FirstTurn;
   /** What happens when drawing from an empty deck. */
   emptyDeck: 'reshuffle-discard' | 'cannot-draw';
   resources: ResourceDef[];

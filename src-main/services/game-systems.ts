@@ -10,6 +10,7 @@ import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { matchFields } from '../../card-schema/deck/card-match';
 import type { CardMatch } from '../../card-schema/deck/format';
+import { boardProblems } from '../../card-schema/playtest/check-board';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
 import { plainSchemaCompiler, type SchemaCompiler } from './compiled-schemas';
@@ -419,6 +420,7 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   });
   if (system.board.openingHandMustInclude)
     needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
+  for (const problem of boardProblems(system.board, fields)) fail(problem.path, problem.reason);
   // Moves, keys and counter badges find zones and counter kinds by id: each id once.
   for (const [list, at] of [
     [system.board.zones, '/board/zones'],

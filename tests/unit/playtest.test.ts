@@ -33,6 +33,8 @@ const board: BoardSetup = {
   mulligan: 'london',
   drawPerTurn: 1,
   emptyDeck: 'reshuffle-discard',
+  // As in OSMCG: the player going first does not draw on turn 1.
+  firstTurn: { skipDraw: true },
   resources: [
     {
       id: 'mana',

@@ -13,7 +13,8 @@ import {
   type SimulationResult,
 } from '../../../card-schema/deck/odds';
 import { describeMulligan } from '../../../card-schema/playtest/describe-board';
-import type { BoardSetup } from '../../../card-schema/playtest/format';
+import type { PlayBoard } from '../../../card-schema/playtest/format';
+import { leaderCard } from '../../../card-schema/playtest/play-board';
 import { own } from '../../../card-schema/own-keys';
 import type { DeckInputs } from './deck-stats.svelte';
 
@@ -53,7 +54,15 @@ export class DeckOddsModel {
     this.#inputs = inputs;
   }
 
-  readonly board: BoardSetup = $derived.by(() => boardOf(this.#inputs().system));
+  /** The game's setup as this deck plays it: values read from its leader card resolved. */
+  readonly board: PlayBoard = $derived.by(() => {
+    const { system, sections, cards } = this.#inputs();
+    return boardOf(
+      system,
+      undefined,
+      leaderCard(system.board, sections, (id) => cards.get(id)?.doc),
+    );
+  });
 
   get costField(): string | undefined {
     return this.#inputs().system.deck.builder?.costField;
@@ -191,11 +200,12 @@ export class DeckOddsModel {
       board.drawUpTo !== undefined
         ? `then refill to ${board.drawUpTo} each turn (hand played out)`
         : `then ${board.drawPerTurn} per turn`;
+    const firstTurn = board.firstTurn?.skipDraw ? ' from turn 2' : ' from turn 1';
     const mulligan = describeMulligan(board);
     const must = board.openingHandMustInclude ? `; a hand without a ${board.openingHandMustInclude.label} is redrawn` : '';
     const policy =
       board.mulligan === 'none' ? '' : ' Simulated play sends back every hand without a wanted card while a mulligan is allowed.';
-    return `Opening hand ${board.openingHand}, ${draws}; ${mulligan}${must}.${policy}`;
+    return `Opening hand ${board.openingHand}, ${draws}${firstTurn}; ${mulligan}${must}.${policy}`;
   }
 }
 

@@ -29,18 +29,46 @@ export function valueText(system: GameSystem, value: ValueSource | undefined): s
   return `the ${leader?.label ?? 'leader'}'s ${title}`;
 }
 
-/** "7 cards, London mulligan (…)", "5 cards, no mulligan; must hold a Basic Miscrit". */
-export function openingHandText(board: BoardSetup): string {
-  const hand = `${board.openingHand} ${board.openingHand === 1 ? 'card' : 'cards'}, ${describeMulligan(board)}`;
+/** "7 cards, London mulligan (…)", "5 cards, no mulligan; must hold a Basic Miscrit", "the Hero's Hand size, …". */
+export function openingHandText(board: BoardSetup, system?: GameSystem): string {
+  const size = board.openingHand;
+  const cards =
+    typeof size === 'number'
+      ? `${size} ${size === 1 ? 'card' : 'cards'}`
+      : `as many cards as ${system ? valueText(system, size) : `the leader's ${size.leaderField}`}`;
+  const hand = `${cards}, ${describeMulligan(board)}`;
   return board.openingHandMustInclude ? `${hand}; must hold ${board.openingHandMustInclude.label}` : hand;
 }
 
-/** "1 per turn from Main deck", or "up to 3 in hand at each new turn, from Main deck". */
+/** "1 per turn from Main deck (none on the first player's turn 1)", or "up to 3 in hand at each new turn, from Main deck". */
 export function drawText(system: GameSystem): string {
   const { board } = system;
   const from = sectionLabel(system, board.deckSection);
-  if (board.drawUpTo !== undefined) return `up to ${board.drawUpTo} in hand at each new turn, from ${from}`;
-  return `${board.drawPerTurn} per turn from ${from}`;
+  const draws =
+    board.drawUpTo !== undefined
+      ? `up to ${valueText(system, board.drawUpTo)} in hand at each new turn, from ${from}`
+      : `${board.drawPerTurn} per turn from ${from}`;
+  return board.firstTurn?.skipDraw ? `${draws} (none on the first player's turn 1)` : draws;
+}
+
+/** "Deck, Hand, Life (dealt the Leader's Life face down)": every zone, with what it is dealt at setup. */
+export function zonesText(system: GameSystem): string {
+  return system.board.zones
+    .map((zone) =>
+      zone.deal
+        ? `${zone.label} (dealt ${valueText(system, zone.deal.count)}${zone.deal.faceDown ? ' face down' : ''})`
+        : zone.label,
+    )
+    .join(', ');
+}
+
+/** "Mana 2": the resources the first player's turn 1 starts with instead; undefined when none. */
+export function firstTurnResourcesText(system: GameSystem): string | undefined {
+  const entries = Object.entries(system.board.firstTurn?.resources ?? {});
+  if (entries.length === 0) return undefined;
+  return entries
+    .map(([id, value]) => `${system.board.resources.find((r) => r.id === id)?.label ?? id} ${valueText(system, value)}`)
+    .join(', ');
 }
 
 /** What removing a game takes with it, for the confirmation. */
