@@ -7,6 +7,7 @@
 import type { CardDocument, GameSystem, IdentityDimension } from '../system/format';
 import { cardMatches, fieldValue } from './card-match';
 import { own } from '../own-keys';
+import { enumText } from '../system/enum-labels';
 import { fieldLabel } from './field-label';
 import { cardPasses, judgeCard, prepareChecks, type CheckOutcome } from './identity-checks';
 import type {
@@ -111,9 +112,20 @@ export function evaluateDeck(
         break;
     }
   });
-  const report: DeckReport = { legal: violations.length === 0, counts, violations };
+  const report: DeckReport = { legal: violations.length === 0, counts, violations: oneLeaderRequest(violations) };
   if (format) report.format = format.id;
   return report;
+}
+
+/** Every identity rule asks for the leader it reads; one "Choose a Hero" per leader section is enough. */
+function oneLeaderRequest(violations: Violation[]): Violation[] {
+  const asked = new Set<string | undefined>();
+  return violations.filter((violation) => {
+    if (violation.code !== 'MISSING_LEADER') return true;
+    if (asked.has(violation.section)) return false;
+    asked.add(violation.section);
+    return true;
+  });
 }
 
 /** Every entry of the given sections (all of the system's sections when absent), with its card. */
@@ -625,9 +637,10 @@ function checkReason(context: Context, leader: CardDocument, outcome: CheckOutco
   const { check, leaderValues } = outcome.prepared;
   const dimension = context.system.identity?.field === check.field ? context.system.identity : undefined;
   const label = check.label ?? dimension?.label.toLowerCase() ?? fieldLabel(context.system, check.field);
-  const valueLabel = (v: string) => dimension?.values.find((d) => d.id === v)?.label ?? v;
-  const mine = outcome.values.map(valueLabel).join('/');
-  const theirs = [...leaderValues].map(valueLabel).join('/') || 'none';
+  // Values read by the game's labels: the identity's own, or enumLabels of the field.
+  const labelIn = (field: string) => (v: string) => enumText(context.system, field, v);
+  const mine = outcome.values.map(labelIn(check.field)).join('/');
+  const theirs = [...leaderValues].map(labelIn(check.leaderField ?? check.field)).join('/') || 'none';
   const leaderLabel =
     check.leaderField && check.leaderField !== check.field ? fieldLabel(context.system, check.leaderField) : label;
   const leaderSide = `${leader.name}'s ${leaderLabel} (${theirs})`;

@@ -103,7 +103,7 @@ for (const game of PORTING_EXAMPLES) {
       // A fourth Twin-Sail Corsair, in any art, is a fourth copy of collector number 12.
       await addCard(page, 'Twin-Sail Corsair', 1, 2);
       await expect(page.locator('[data-testid="violation"][data-code="TOO_MANY_COPIES"]')).toContainText(
-        '"Twin-Sail Corsair": 4 copies of collector number 12; at most 3 are allowed.',
+        '"Twin-Sail Corsair" (3 printings): 4 copies of collector number 12; at most 3 are allowed.',
       );
       await page.getByTestId('deck-card-search').fill('Twin-Sail Corsair');
       await page

@@ -414,11 +414,19 @@ export function referenceEvaluate(system: GameSystem, deck: DeckLike, lookup: Lo
     }
   }
 
+  // The leader is asked for once per leader section, by the first identity rule that reads it.
+  const askedFor: string[] = [];
   for (let index = 0; index < system.deck.rules.length; index++) {
     const rule = system.deck.rules[index];
     if (!ruleApplies(rule, format)) continue;
     const id = rule.id !== undefined ? rule.id : rule.kind + '#' + index;
-    for (const v of evaluateRule(system, deck, lookup, rule, id)) violations.push(v);
+    for (const v of evaluateRule(system, deck, lookup, rule, id)) {
+      if (v.code === 'MISSING_LEADER' && 'leaderSection' in rule) {
+        if (askedFor.indexOf(rule.leaderSection) >= 0) continue;
+        askedFor.push(rule.leaderSection);
+      }
+      violations.push(v);
+    }
   }
 
   const report: RefReport = { legal: violations.length === 0, counts, violations };
