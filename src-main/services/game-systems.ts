@@ -19,6 +19,7 @@ import { unsupportedPattern } from './schema-patterns';
 import { badReminder } from './reminder-templates';
 import { cardRefProblem } from '../../card-schema/system/card-ref';
 import { schemaLeaves } from '../../card-schema/search/schema-leaves';
+import { checkRarityAndPacks } from '../../card-schema/packs/check-packs';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
@@ -435,6 +436,7 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   );
 
   checkEnumLabels(system, fail);
+  checkRarityAndPacks(system, { fail, needField, needMatch });
 
   const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
   const fontIds = (system.fonts ?? []).map((font) => font.id);
