@@ -48,7 +48,7 @@ const slotArb: fc.Arbitrary<PackSlot> = fc.oneof(
   }),
   fc.record({
     rarity: fc.constantFrom(...RARITIES),
-    match: fc.constantFrom({ types: ['unit'] }, { types: ['spell'] }),
+    match: fc.constantFrom(...TYPES).map((type) => ({ types: [type] })),
     count: fc.integer({ min: 1, max: 2 }),
   }),
 );
