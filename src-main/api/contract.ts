@@ -503,6 +503,8 @@ const csvMapping = z.object({
   defaultType: id.nullable(),
   columns: z.array(z.object({ column: z.string().min(1).max(500), field: z.string().min(1).max(200) })).max(500),
   listSeparator: z.string().max(5).default(';'),
+  /** The card id column: its rows update the cards of the set imported into (docs/csv.md). */
+  idColumn: z.string().max(500).nullable().optional(),
 }) satisfies z.ZodType<CsvMapping, unknown>;
 
 const csvBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" });
@@ -651,6 +653,11 @@ export interface CsvImportReport {
   /** Cards written (0 in a dry run) and the set they went into. */
   imported: number;
   set?: CardSetInfo;
+  /**
+   * The valid rows as new cards, updates of the set's cards (their id column names them) and
+   * rows equal to the card they name; in a dry run, what the import would do.
+   */
+  changes: { added: number; updated: number; unchanged: number };
 }
 
 /** What a CSV file looks like, to map its columns (previewCsv). */
