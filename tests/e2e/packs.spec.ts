@@ -50,6 +50,16 @@ test('open 3 boosters with a seed, see the slot rarities, start a sealed deck an
   const stored = JSON.parse(deck.doc) as { boards?: { sideboard?: { count: number }[] } };
   expect((stored.boards?.sideboard ?? []).reduce((n, e) => n + e.count, 0)).toBe(33);
 
+  // Print packs… prints every pack's cards, repeats included.
+  await dialog.getByTestId('print-packs').click();
+  const print = page.getByTestId('print-dialog');
+  await expect(print.getByTestId('print-what')).toHaveText('3 × Booster of “OSMCG Starter Set” (seed e2e-seed): 33 cards');
+  await expect(print.getByTestId('print-summary')).toBeVisible();
+  await expect(print.getByTestId('print-error')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/packs-print.png' });
+  await print.getByRole('button', { name: 'Close' }).first().click();
+  await expect(print).toBeHidden();
+
   // The same seed opens the same packs.
   await dialog.getByTestId('open-packs').click();
   await expect(dialog.getByTestId('sealed-deck-made')).toBeHidden();
