@@ -73,7 +73,7 @@ test('open 3 boosters with a seed, see the slot rarities, start a sealed deck an
   await expect(deckRow).toHaveAttribute('data-deck-id', deck.id);
 });
 
-test('a set whose game has no packs has no Open packs item; a slot the set cannot fill says so', async ({ page }) => {
+test('a set whose game has no packs has no Open packs item; an empty set’s item is disabled', async ({ page }) => {
   const odd = page.getByTestId('set-row').filter({ hasText: 'First Survey' });
   await odd.hover();
   await page.locator('.set-item', { has: odd }).getByTestId('set-more').click();
