@@ -23,6 +23,11 @@ export interface CsvMapping {
   columns: CsvColumnMapping[];
   /** What list fields are split on ("Red;Blue"). */
   listSeparator: string;
+  /**
+   * The column holding each row's card id (an export's `id`): a row whose id is a card of the
+   * set imported into updates that card. Absent or null: every row is a new card.
+   */
+  idColumn?: string | null;
 }
 
 /** A cell that could not become a value, or a card the game refuses, tied to a column where it can be. */
@@ -44,11 +49,12 @@ export function headerKey(text: string): string {
 }
 
 const TYPE_HEADERS = new Set(['type', 'cardtype', 'kind']);
+const ID_HEADERS = new Set(['id', 'cardid']);
 
 /**
  * The mapping a file's headers suggest: a column whose header is a field's key or label (any case,
- * spacing or punctuation) fills that field; "type"/"card type" names the type. Columns no field
- * matches (an export's `id` and `set`) are skipped.
+ * spacing or punctuation) fills that field; "type"/"card type" names the type and "id" the card
+ * to update. Columns no field matches (an export's `set`) are skipped.
  */
 export function suggestMapping(headers: readonly string[], fields: readonly CsvField[], system: GameSystem): CsvMapping {
   const byKey = new Map<string, string>();
@@ -58,10 +64,15 @@ export function suggestMapping(headers: readonly string[], fields: readonly CsvF
   const columns: CsvColumnMapping[] = [];
   const taken = new Set<string>();
   let typeColumn: string | null = null;
+  let idColumn: string | null = null;
   for (const header of headers) {
     const key = headerKey(header);
     if (typeColumn === null && TYPE_HEADERS.has(key)) {
       typeColumn = header;
+      continue;
+    }
+    if (idColumn === null && ID_HEADERS.has(key) && !byKey.has(key)) {
+      idColumn = header;
       continue;
     }
     const field = byKey.get(key);
@@ -72,7 +83,7 @@ export function suggestMapping(headers: readonly string[], fields: readonly CsvF
   }
   // With a type column, a row without a type is a problem until the user names a default.
   const defaultType = typeColumn === null ? (system.cardTypes[0]?.id ?? null) : null;
-  return { typeColumn, defaultType, columns, listSeparator: DEFAULT_LIST_SEPARATOR };
+  return { typeColumn, defaultType, columns, listSeparator: DEFAULT_LIST_SEPARATOR, idColumn };
 }
 
 /**
@@ -90,21 +101,42 @@ export function adaptMapping(
   const columns = saved.columns.filter((entry) => present.has(entry.column) && fields.some((f) => f.key === entry.field));
   const usedColumns = new Set(columns.map((entry) => entry.column));
   const usedFields = new Set(columns.map((entry) => entry.field));
+  const savedId = saved.idColumn ?? null;
   for (const entry of suggested.columns) {
-    if (!usedColumns.has(entry.column) && !usedFields.has(entry.field) && entry.column !== saved.typeColumn) columns.push(entry);
+    if (
+      !usedColumns.has(entry.column) &&
+      !usedFields.has(entry.field) &&
+      entry.column !== saved.typeColumn &&
+      entry.column !== savedId
+    )
+      columns.push(entry);
   }
   const typeColumn = saved.typeColumn !== null && present.has(saved.typeColumn) ? saved.typeColumn : suggested.typeColumn;
   const defaultType =
     saved.defaultType !== null && system.cardTypes.some((t) => t.id === saved.defaultType)
       ? saved.defaultType
       : suggested.defaultType;
-  return { typeColumn, defaultType, columns, listSeparator: saved.listSeparator };
+  const idColumn = savedId !== null && present.has(savedId) ? savedId : (suggested.idColumn ?? null);
+  const taken = new Set([typeColumn, ...columns.map((entry) => entry.column)]);
+  return {
+    typeColumn,
+    defaultType,
+    columns,
+    listSeparator: saved.listSeparator,
+    idColumn: idColumn !== null && !taken.has(idColumn) ? idColumn : null,
+  };
 }
 
 /** What is wrong with a mapping before any row is read, or undefined. */
 export function mappingProblem(mapping: CsvMapping, headers: readonly string[], fields: readonly CsvField[]): string | undefined {
   const present = new Set(headers);
   if (mapping.typeColumn !== null && !present.has(mapping.typeColumn)) return `The file has no column “${mapping.typeColumn}”`;
+  const idColumn = mapping.idColumn ?? null;
+  if (idColumn !== null) {
+    if (!present.has(idColumn)) return `The file has no column “${idColumn}”`;
+    if (idColumn === mapping.typeColumn || mapping.columns.some((entry) => entry.column === idColumn))
+      return `The column “${idColumn}” cannot hold both the card id and a field`;
+  }
   const fieldKeys = new Set(fields.map((field) => field.key));
   const seen = new Set<string>();
   for (const entry of mapping.columns) {

@@ -19,6 +19,12 @@ export function enumLabel(system: GameSystem, field: string, value: unknown): st
     const label = identity.values.find((v) => v.id === value)?.label;
     if (label !== undefined) return label;
   }
+  // The rarity field's values are labelled by `rarity.values` (card-schema/packs/format.ts).
+  const rarity = system.rarity;
+  if (rarity && field === rarity.field) {
+    const label = rarity.values.find((v) => v.id === value)?.label;
+    if (label !== undefined) return label;
+  }
   const labels = system.enumLabels ? own(system.enumLabels, field) : undefined;
   return labels ? own(labels, value) : undefined;
 }

@@ -7,6 +7,7 @@ import type { CardLayout, FontFace } from '../layout/format';
 import type { FontMetrics } from '../layout/font-metrics';
 import type { DeckFormat } from '../deck/format';
 import type { BoardSetup } from '../playtest/format';
+import type { PackDef, RarityDimension } from '../packs/format';
 
 /** The format version this code reads; older files are migrated (see ./migrate.ts). */
 export const GAME_SYSTEM_FORMAT_VERSION = 3;
@@ -42,6 +43,11 @@ export interface GameSystem {
   enumLabels?: Record<string, Record<string, string>>;
   /** How the game's cards read in other programs' formats (the Cockatrice set export). */
   exports?: { cockatrice?: CockatriceExport };
+  // Rarity and packs (card-schema/packs/format.ts).
+  /** The card field holding a card's rarity and its ordered values (set statistics, packs). */
+  rarity?: RarityDimension;
+  /** Kinds of pack opened from a set, slot by slot (card-schema/packs/open-packs.ts). */
+  packs?: PackDef[];
 }
 
 /**

@@ -14,6 +14,8 @@ import { SEARCH_SORTS, type QueryProblem, type SearchSort, type TextTerm } from 
 import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
 import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
 import type { SetStats } from '../services/set-stats';
+import type { OpenedPacks } from '../services/open-packs';
+import { MAX_PACKS } from '../../card-schema/packs/open-packs';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
@@ -30,6 +32,7 @@ import {
 } from '../../card-schema/print/print-options';
 
 export type { SetStats };
+export type { OpenedPacks };
 
 const id = z.string().min(1).max(200);
 
@@ -500,6 +503,8 @@ const csvMapping = z.object({
   defaultType: id.nullable(),
   columns: z.array(z.object({ column: z.string().min(1).max(500), field: z.string().min(1).max(200) })).max(500),
   listSeparator: z.string().max(5).default(';'),
+  /** The card id column: its rows update the cards of the set imported into (docs/csv.md). */
+  idColumn: z.string().max(500).nullable().optional(),
 }) satisfies z.ZodType<CsvMapping, unknown>;
 
 const csvBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" });
@@ -648,6 +653,11 @@ export interface CsvImportReport {
   /** Cards written (0 in a dry run) and the set they went into. */
   imported: number;
   set?: CardSetInfo;
+  /**
+   * The valid rows as new cards, updates of the set's cards (their id column names them) and
+   * rows equal to the card they name; in a dry run, what the import would do.
+   */
+  changes: { added: number; updated: number; unchanged: number };
 }
 
 /** What a CSV file looks like, to map its columns (previewCsv). */
@@ -759,6 +769,18 @@ export const apiContract = {
   deleteSet: returns<TrashReceipt>()(byId),
   /** A set's cards counted by type, by the game's cost field and by identity value (services/set-stats.ts). */
   setStats: returns<SetStats>()(z.object({ setId: id })),
+  /**
+   * Opens `count` packs of the game's pack kind `packId` from the set's cards (services/open-packs.ts):
+   * the same seed opens the same packs while the set is unchanged; a slot the set cannot fill is BAD_INPUT naming it.
+   */
+  openPacks: returns<OpenedPacks>()(
+    z.object({
+      setId: id,
+      packId: id,
+      count: z.number().int().min(1).max(MAX_PACKS),
+      seed: z.string().trim().min(1, 'a seed is needed').max(100),
+    }),
+  ),
 
   /**
    * A page of cards matching the query (docs/search.md: words, "phrases", -exclusions, field:value,

@@ -37,6 +37,7 @@ import {
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
+import { openSetPacks } from '../services/open-packs';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
 import { csvPreview, saveCsvMapping } from '../services/csv-import';
@@ -163,6 +164,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     updateSet: ({ id, ...patch }) => updateSet(lib, id, patch),
     deleteSet: ({ id }) => deleteSet(lib, id),
     setStats: ({ setId }) => setStats(lib, setId),
+    openPacks: (input) => openSetPacks(lib, input),
 
     searchCards: (input) => searchLibrary(lib, readers, input),
     searchCardPages: (input) => searchLibraryPages(lib, readers, input),

@@ -55,6 +55,7 @@ function reportLines(report: CsvImportReport, savedMapping: boolean): string[] {
     `file: ${report.fileName} (${report.encoding}${report.encodingNote ? `; ${report.encodingNote}` : ''})`,
     `mapping: ${savedMapping ? "the game's saved CSV mapping" : 'suggested by the headers'}`,
     `rows: ${report.rows}, valid ${report.validRows}, bad ${report.badRows}`,
+    `cards: ${report.changes.added} new, ${report.changes.updated} updated, ${report.changes.unchanged} unchanged`,
     report.dryRun
       ? 'dry run: nothing was written'
       : `set: ${report.set?.name ?? '—'}${report.set ? ` (id ${report.set.id})` : ''}: ${report.imported} cards imported`,

@@ -2,6 +2,10 @@
 // every row through the mapping and the game's validator without writing anything, and the
 // import, which writes the valid rows through the set import's bulk path (importSetContent: one
 // transaction) and lists the bad ones, also as a CSV of the rejected rows with a reason column.
+// A row naming a card id (the mapping's id column) updates that card of the set imported into:
+// the row's columns replace those fields, the card's other fields stay, and the write keeps the
+// old version as a revision like any import; an id of another set's card is a problem of its row.
+// Into a new set every row is a new card (a copy of the cards an export names), ids unused.
 //
 // What a command line calls: readCsvBytes (csv-read.ts), csvPreview, checkCsv (the dry run),
 // importCsv (the import), both taking the file's bytes and a mapping.
@@ -20,6 +24,8 @@ import {
 import { ApiError, type CsvImportReport, type CsvPreview, type CsvRowProblem } from '../api/contract';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { CsvMappingsRepo } from '../store/csv-mappings-repo';
+import type { CardRecord } from '../../card-schema/system/format';
+import { sameDocument } from './set-import-copy';
 import { cardIssues, requireSet, type Library } from './card-library';
 import { CSV_PREVIEW_BYTES, checkCsvSize, readCsvBytes, type CsvReadOptions, type CsvTable } from './csv-read';
 import { importSetContent } from './set-files';
@@ -105,6 +111,9 @@ export interface CsvGoodRow {
   /** Index into the table's rows. */
   index: number;
   doc: CardDocument;
+  /** The card of the target set the row updates (its id column), or a new card's id; absent: a new card. */
+  id?: string;
+  change: 'added' | 'updated' | 'unchanged';
 }
 
 export interface CsvCheck {
@@ -123,7 +132,10 @@ function columnOfIssue(mapping: CsvMapping, path: string): string {
   return mapping.columns.find((entry) => entry.field === field)?.column ?? '';
 }
 
-/** Reads every row through the mapping and the game's validator; writes nothing. */
+/**
+ * Reads every row through the mapping and the game's validator; writes nothing. `targetSetId` is
+ * the set the rows go into, which a row's card id must belong to (undefined: a new set, ids unused).
+ */
 export function checkCsvTable(
   lib: Library,
   system: GameSystem,
@@ -131,6 +143,7 @@ export function checkCsvTable(
   table: CsvTable,
   mapping: CsvMapping,
   progress: JobProgress = NO_PROGRESS,
+  targetSetId?: string,
 ): CsvCheck {
   const fields = csvFieldsOf(system);
   const problem = mappingProblem(mapping, table.columns, fields);
@@ -140,6 +153,7 @@ export function checkCsvTable(
   const good: CsvGoodRow[] = [];
   const problems: CsvRowProblem[] = [];
   const total = table.rows.length;
+  const ids = rowIds(lib, table, targetSetId === undefined ? null : (mapping.idColumn ?? null));
   table.rows.forEach((row, index) => {
     if (index % 500 === 0) progress.report('Checking rows', index, total);
     const rowNumber = table.rowNumbers[index];
@@ -155,17 +169,75 @@ export function checkCsvTable(
     }
     const read = rowToDocument(cell, mapping, byKey, system);
     rowProblems.push(...read.problems);
-    if (read.doc && read.problems.length === 0) {
-      for (const issue of cardIssues(lib, system.id, read.doc)) {
+    const target = ids.target(index, rowNumber, targetSetId);
+    if (target.problem) rowProblems.push(target.problem);
+    const doc = read.doc && target.stored ? updatedDocument(target.stored.doc, read.doc, mapping) : read.doc;
+    if (doc && rowProblems.length === 0) {
+      for (const issue of cardIssues(lib, system.id, doc)) {
         const column = columnOfIssue(mapping, issue.path);
         rowProblems.push({ column, value: column ? cell(column) : '', message: issue.message });
       }
     }
-    if (rowProblems.length === 0) good.push({ index, doc: read.doc as CardDocument });
-    else for (const p of rowProblems) problems.push({ row: rowNumber, ...p });
+    if (rowProblems.length === 0) {
+      const change = !target.stored ? 'added' : sameDocument(target.stored.doc, doc) ? 'unchanged' : 'updated';
+      good.push({ index, doc: doc as CardDocument, ...(target.id ? { id: target.id } : {}), change });
+    } else for (const p of rowProblems) problems.push({ row: rowNumber, ...p });
   });
   progress.report('Checking rows', total, total);
   return { table, good, problems };
+}
+
+/**
+ * The card ids of the rows (the mapping's id column) and the stored cards they name, read in one
+ * query; `target` says, row by row, which card a row updates or why it cannot.
+ */
+function rowIds(lib: Library, table: CsvTable, idColumn: string | null) {
+  const at = idColumn === null ? -1 : table.columns.indexOf(idColumn);
+  const idOf = (index: number) => (at < 0 ? '' : (table.rows[index][at] ?? '').trim());
+  const all = at < 0 ? [] : [...new Set(table.rows.map((_, index) => idOf(index)).filter((id) => id !== ''))];
+  const stored = new Map<string, CardRecord>(lib.store.cards.getMany(all).map((card) => [card.id, card]));
+  const firstRow = new Map<string, number>();
+  const setName = (setId: string) => lib.store.sets.get(setId)?.name ?? setId;
+  return {
+    target(
+      index: number,
+      rowNumber: number,
+      targetSetId: string | undefined,
+    ): { id?: string; stored?: CardRecord; problem?: CsvCellProblem } {
+      const id = idOf(index);
+      if (id === '' || idColumn === null) return {};
+      const problem = (message: string) => ({ problem: { column: idColumn, value: id, message } });
+      const earlier = firstRow.get(id);
+      if (earlier !== undefined) return problem(`row ${earlier} has this id too: a card is updated by one row`);
+      firstRow.set(id, rowNumber);
+      const card = stored.get(id);
+      if (!card) return { id };
+      if (targetSetId === undefined || card.setId !== targetSetId) {
+        return problem(
+          `is the id of “${card.doc.name}” in set “${setName(card.setId)}”, not of a card in “${setName(targetSetId ?? '')}”: import into that set to update it, or clear the id to add a new card`,
+        );
+      }
+      return { id, stored: card };
+    },
+  };
+}
+
+/**
+ * A row's update of a stored card: the mapped columns replace their fields (an empty cell removes
+ * its field), the card's other fields (art, fields the file has no column for) stay. A row that
+ * changes the card's type replaces the card, as the other type's fields differ.
+ */
+function updatedDocument(stored: CardDocument, row: Record<string, unknown>, mapping: CsvMapping): Record<string, unknown> {
+  if (row.type !== stored.type) return row;
+  const mapped = new Set(mapping.columns.map((entry) => entry.field));
+  // The stored card's key order first, so a row that changes nothing gives back the same document.
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (!mapped.has(key)) merged[key] = value;
+    else if (Object.hasOwn(row, key)) merged[key] = row[key];
+  }
+  for (const [key, value] of Object.entries(row)) if (!Object.hasOwn(merged, key)) merged[key] = value;
+  return merged;
 }
 
 /** The rejected rows as CSV: the file's columns (header first) and a "reason" column. */
@@ -190,9 +262,11 @@ function report(
   check: CsvCheck,
   fileName: string,
   dryRun: boolean,
-  written?: { imported: number; set: CsvImportReport['set'] },
+  written?: { imported: number; set: CsvImportReport['set']; changes: CsvImportReport['changes'] },
 ): CsvImportReport {
   const { table, problems } = check;
+  const changes = written?.changes ?? { added: 0, updated: 0, unchanged: 0 };
+  if (!written) for (const row of check.good) changes[row.change]++;
   const badRows = new Set(problems.map((p) => p.row)).size;
   return {
     fileName,
@@ -209,6 +283,7 @@ function report(
     rejectedCsv: rejectedRowsCsv(table, problems),
     imported: written?.imported ?? 0,
     ...(written?.set ? { set: written.set } : {}),
+    changes,
   };
 }
 
@@ -216,8 +291,9 @@ function report(
 export function checkCsv(lib: Library, input: CsvImportInput, progress: JobProgress = NO_PROGRESS): CsvImportReport {
   const system = lib.systems.require(input.systemId);
   progress.report('Reading the file', 0, 1);
+  const target = input.setId === undefined ? undefined : targetSet(lib, input).id;
   const table = readCsvBytes(input.fileName, input.bytes, input);
-  return report(checkCsvTable(lib, system, input.fileName, table, input.mapping, progress), input.fileName, true);
+  return report(checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target), input.fileName, true);
 }
 
 /**
@@ -229,7 +305,7 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
   const target = targetSet(lib, input);
   progress.report('Reading the file', 0, 1);
   const table = readCsvBytes(input.fileName, input.bytes, input);
-  const check = checkCsvTable(lib, system, input.fileName, table, input.mapping, progress);
+  const check = checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target.id);
   if (check.good.length === 0) {
     throw new ApiError(
       `${input.fileName}: no row makes a valid card, so nothing was imported (check the file first)`,
@@ -241,7 +317,7 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
     input.fileName,
     {
       set: { ...(target.id ? { id: target.id } : {}), systemId: system.id, name: target.name, description: target.description },
-      cards: check.good.map((row, index) => ({ index, doc: row.doc })),
+      cards: check.good.map((row, index) => ({ index, doc: row.doc, ...(row.id ? { id: row.id } : {}) })),
       images: new Map(),
     },
     [],
@@ -254,7 +330,12 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
       check.problems.push({ row, column: columnOfIssue(input.mapping, issue.path), value: '', message: issue.message });
   }
   check.problems.sort((a, b) => a.row - b.row);
-  return report(check, input.fileName, false, { imported: written.imported, set: written.set });
+  const { added, updated, unchanged } = written.changes;
+  return report(check, input.fileName, false, {
+    imported: written.imported,
+    set: written.set,
+    changes: { added, updated, unchanged },
+  });
 }
 
 function targetSet(lib: Library, input: CsvImportInput): { id?: string; name: string; description: string } {

@@ -21,6 +21,7 @@ import { badReminder } from './reminder-templates';
 import { cardRefProblem } from '../../card-schema/system/card-ref';
 import { SEARCH_KEYWORD, searchFlagProblem } from '../../card-schema/search/searched-fields';
 import { schemaLeaves } from '../../card-schema/search/schema-leaves';
+import { checkRarityAndPacks } from '../../card-schema/packs/check-packs';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
@@ -443,6 +444,7 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
   );
 
   checkEnumLabels(system, fail);
+  checkRarityAndPacks(system, { fail, needField, needMatch });
 
   const layoutFields = new Set<string>([...fields, ...LAYOUT_VARIABLES]);
   const fontIds = (system.fonts ?? []).map((font) => font.id);

@@ -1,12 +1,13 @@
 // Statistics of one card set for the Set statistics view: cards by type, by cost (the game's
-// deck.builder.costField) and by identity value, counted in SQL (store/set-counts.ts) and
+// deck.builder.costField), by identity value and by rarity (system.json `rarity`), counted in SQL (store/set-counts.ts) and
 // labelled from the game's data. Bars reuse the deck statistics' buckets, so a set's cost chart
 // reads like a deck's curve.
 
 import { bucketsFor, numericFields, type Bucket, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
 import type { GameSystem } from '../../card-schema/system/format';
 import { MAX_IDENTITY_BITS } from '../store/pool-rows';
-import { setCounts } from '../store/set-counts';
+import { fieldValueCounts, setCounts } from '../store/set-counts';
+import { rarityColor } from '../../card-schema/packs/rarity';
 import { requireSet, systemOfSet, type Library } from './card-library';
 
 export interface SetCostStats {
@@ -29,6 +30,17 @@ export interface SetStats {
   cost?: SetCostStats;
   /** Absent when the game has no identity; a card with two values counts under both. */
   identity?: IdentityStats;
+  /** Absent when the game declares no rarity. */
+  rarity?: SetRarityStats;
+}
+
+export interface SetRarityStats {
+  /** What the game calls rarity ("Rarity"). */
+  label: string;
+  /** Every rarity of the game, from the most common up (0 for those the set has none of). */
+  values: { id: string; label: string; color: string; count: number }[];
+  /** Cards without one of the game's rarities (Heroes, tokens, a value the game does not declare). */
+  none: number;
 }
 
 export function setStats(lib: Library, setId: string): SetStats {
@@ -56,6 +68,7 @@ export function setStats(lib: Library, setId: string): SetStats {
     };
   }
   if (system.identity) stats.identity = identityCounts(system.identity, counts.masks);
+  if (system.rarity) stats.rarity = rarityCounts(system.rarity, fieldValueCounts(lib.store.db, setId, system.rarity.field));
   return stats;
 }
 
@@ -89,4 +102,18 @@ function identityCounts(
     if (bits > 1) multi += count;
   }
   return { label: identity.label, values, multi, none };
+}
+
+function rarityCounts(
+  rarity: NonNullable<GameSystem['rarity']>,
+  rows: readonly { value: string | null; count: number }[],
+): SetRarityStats {
+  const values = rarity.values.map((v, i) => ({
+    id: v.id,
+    label: v.label,
+    color: rarityColor(rarity.values, i),
+    count: rows.find((r) => r.value === v.id)?.count ?? 0,
+  }));
+  const counted = values.reduce((n, v) => n + v.count, 0);
+  return { label: rarity.label, values, none: rows.reduce((n, r) => n + r.count, 0) - counted };
 }

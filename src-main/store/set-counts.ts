@@ -32,3 +32,19 @@ export function setCounts(db: SqliteDatabase, setId: string): SetCounts {
     .all(setId);
   return { cards: types.reduce((n, t) => n + t.count, 0), types, costs, masks };
 }
+
+/**
+ * A set's cards by the text value of one top-level card field (the game's rarity field), read
+ * from the documents: rarity has no `card_pool` column, and a set is small enough to scan.
+ * `value` is null for cards without a text in the field.
+ */
+export function fieldValueCounts(db: SqliteDatabase, setId: string, field: string): { value: string | null; count: number }[] {
+  // A quoted JSON path step, so a field name holding dots or quotes stays one step.
+  const path = `$."${field.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return db
+    .prepare<[string, string, string], { value: string | null; count: number }>(
+      `SELECT CASE WHEN json_type(doc, ?) = 'text' THEN json_extract(doc, ?) END AS value, count(*) AS count
+         FROM cards WHERE set_id = ? GROUP BY value`,
+    )
+    .all(path, path, setId);
+}

@@ -1,8 +1,10 @@
 // CSV in the library: a spreadsheet with bad rows is checked (every bad row's number, column and
 // reason shown), its valid rows imported into a new set and found in the library; the rejected
-// rows download as CSV with a reason column; a search exports as a CSV file.
+// rows download as CSV with a reason column; a search exports as a CSV file; a set exported as
+// CSV, one cell changed, imports back as "1 updated" with no duplicate.
 
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 
@@ -99,6 +101,40 @@ test('a search result exports as CSV', async ({ page }) => {
   expect(rows).toHaveLength(count);
   expect(Object.keys(rows[0]).slice(0, 4)).toEqual(['id', 'set', 'type', 'name']);
   expect(rows.every((row) => /ember/i.test(JSON.stringify(row)))).toBe(true);
+});
+
+test('a set exported as CSV, one cell changed, re-imports as 1 updated with no duplicate', async ({ page, queryDb }) => {
+  await page.getByTestId('set-row').filter({ hasText: 'OSMCG Starter Set' }).click();
+  await expect(page.getByTestId('result-count')).toContainText('61');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const file = test.info().outputPath('core.csv');
+  await (await downloading).saveAs(file);
+  const rows = parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+  const fireBolt = rows.find((row) => row.name === 'Fire Bolt')!;
+  fireBolt.text = 'Deal 5 damage to a unit within 6".';
+  const edited = stringify(rows, { header: true, columns: Object.keys(rows[0]) });
+
+  await page
+    .getByTestId('import-csv-file')
+    .setInputFiles({ name: 'core.csv', mimeType: 'text/csv', buffer: Buffer.from(edited) });
+  const dialog = page.getByTestId('csv-import-dialog');
+  await expect(dialog.getByLabel('Card field for column id')).toHaveValue('\u0000id');
+  await expect(dialog.getByTestId('csv-target-set')).toHaveValue('osmcg-core');
+  await dialog.getByTestId('csv-check').click();
+  await expect(dialog.getByTestId('csv-summary')).toContainText('61 rows checked: 61 valid');
+  await expect(dialog.getByTestId('csv-changes')).toHaveText('Cards: 1 updated, 60 unchanged.');
+  await dialog.getByTestId('csv-import').click();
+  await expect(dialog.getByTestId('csv-changes')).toHaveText('Cards: 1 updated, 60 unchanged.');
+  await dialog.getByTestId('csv-done').click();
+
+  const stored = queryDb<{ id: string; text: string }>(
+    "SELECT id, json_extract(doc, '$.text') AS text FROM cards WHERE name = 'Fire Bolt'",
+  );
+  expect(stored).toEqual([{ id: fireBolt.id, text: 'Deal 5 damage to a unit within 6".' }]);
+  expect(queryDb("SELECT count(*) AS n FROM cards WHERE set_id = 'osmcg-core'")).toEqual([{ n: 61 }]);
+  // The old version is kept as a revision, as any save keeps one.
+  expect(queryDb('SELECT count(*) AS n FROM card_revisions WHERE card_id = ?', fireBolt.id)).toEqual([{ n: 1 }]);
 });
 
 test('hostile CSV files: Latin-1 is read and said so, an unclosed quote names its line', async ({ page }) => {

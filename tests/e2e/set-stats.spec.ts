@@ -1,5 +1,5 @@
 // Set statistics from the set sidebar: the bars' labels and counts agree with the cards stored in
-// SQLite, a game without a cost field says so, and an empty set shows empty bars.
+// SQLite (rarity too), a game without a cost field says so, and an empty set shows empty bars.
 
 import { expect, test } from './fixtures';
 
@@ -28,6 +28,22 @@ test('set statistics show bars counted from the stored cards', async ({ page, qu
     "SELECT count(*) AS n FROM cards c, json_each(c.doc, '$.colors') j WHERE c.set_id = 'osmcg-core' AND j.value = 'red'",
   );
   await expect(dialog.getByTestId('set-stats-identity').locator('[data-label="Red"]')).toHaveAttribute('data-count', String(red));
+  const byRarity = queryDb<{ rarity: string; n: number }>(
+    "SELECT json_extract(doc, '$.rarity') AS rarity, count(*) AS n FROM cards WHERE set_id = 'osmcg-core' GROUP BY 1",
+  );
+  const rarity = dialog.getByTestId('set-stats-rarity');
+  for (const [id, label] of [
+    ['common', 'Common'],
+    ['uncommon', 'Uncommon'],
+    ['rare', 'Rare'],
+    ['mythic', 'Mythic'],
+  ])
+    await expect(rarity.locator(`[data-label="${label}"]`)).toHaveAttribute(
+      'data-count',
+      String(byRarity.find((r) => r.rarity === id)!.n),
+    );
+  const without = byRarity.find((r) => r.rarity === null)!.n;
+  await expect(dialog).toContainText(`${without} cards without a rarity.`);
   // Screen readers get every bar as text in the chart's description.
   await expect(dialog.getByTestId('set-stats-types').locator('desc')).toContainText(`Creature: ${creatures}`);
   await page.screenshot({ path: '/tmp/set-stats.png' });

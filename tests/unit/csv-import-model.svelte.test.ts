@@ -6,7 +6,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CsvImportReport, CsvPreview } from '../../src-main/api/contract';
 import {
+  changesText,
   CsvImportModel,
+  ID_CHOICE,
   SKIP_CHOICE,
   TYPE_CHOICE,
   type CsvImportDeps,
@@ -45,6 +47,7 @@ const REPORT: CsvImportReport = {
   problemsTotal: 1,
   rejectedCsv: 'Name,Kind,Price,reason\r\n',
   imported: 0,
+  changes: { added: 2, updated: 0, unchanged: 0 },
 };
 
 function stub() {
@@ -101,5 +104,25 @@ describe('CSV import model', () => {
     await model.read({ delimiter: ';' });
     expect(model.error).toMatch(/line 3/);
     expect(model.preview).toBeNull();
+  });
+
+  it('takes a column as the card id, checks against the chosen set and says what the rows would do', async () => {
+    const { deps, model } = stub();
+    await model.open('cards.csv', new TextEncoder().encode('Name,Kind,Price\nEmber,Creature,2\n'));
+    model.choose('Price', ID_CHOICE);
+    expect(model.choiceOf('Price')).toBe(ID_CHOICE);
+    expect(model.mapping?.idColumn).toBe('Price');
+    model.choose('Price', TYPE_CHOICE);
+    expect(model.mapping).toMatchObject({ idColumn: null, typeColumn: 'Price' });
+    model.choose('Price', ID_CHOICE);
+    model.choose('Kind', TYPE_CHOICE);
+    await model.runCheck();
+    model.chooseSet('core');
+    expect(model.check).toBeNull(); // another set reads the ids differently
+    await model.runCheck();
+    expect(deps.runJob).toHaveBeenLastCalledWith(expect.objectContaining({ dryRun: true, setId: 'core' }));
+    expect(changesText({ added: 0, updated: 1, unchanged: 60 })).toBe('1 updated, 60 unchanged');
+    expect(changesText({ added: 2, updated: 0, unchanged: 0 })).toBe('2 new');
+    expect(changesText({ added: 0, updated: 0, unchanged: 0 })).toBe('nothing');
   });
 });

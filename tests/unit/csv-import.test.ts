@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { openCardwright } from '../../src-main/api/service';
 import { decodeTextBytes, misdecodedTextProblem } from '../../card-schema/files/decode-text';
 import { readCsvBytes, MAX_CSV_BYTES } from '../../src-main/services/csv-read';
@@ -309,7 +310,102 @@ describe('CSV export of a search', () => {
       newSetName: 'Round trip',
     });
     expect(report).toMatchObject({ badRows: 0, imported: set.cardCount });
+    // Into a new set every row is a new card: the export's ids name the cards it copies.
+    expect(report.changes).toEqual({ added: set.cardCount, updated: 0, unchanged: 0 });
     expect(await setDocs(call, report.set!.id)).toEqual(await setDocs(call, set.id));
+  });
+});
+
+describe('CSV re-import by card id', () => {
+  /** The OSMCG starter set as CSV rows (header first), edited by `edit`, as file bytes. */
+  async function editedExport(
+    call: ReturnType<typeof openApp>['call'],
+    edit: (rows: Record<string, string>[]) => Record<string, string>[],
+  ) {
+    const exported = await call('exportCsv', { query: '', setId: 'osmcg-core' });
+    const rows = parse(new TextDecoder().decode(exported.bytes).replace(/^\uFEFF/, ''), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const edited = edit(rows);
+    return new TextEncoder().encode(
+      stringify(edited, { header: true, columns: Object.keys(rows[0]).filter((c) => c in edited[0]) }),
+    );
+  }
+
+  it('updates the cards an id column names: the dry run says new, updated and unchanged; updates keep a revision', async () => {
+    const { call } = openApp();
+    const core = (await call('listSets', {})).find((s) => s.id === 'osmcg-core')!;
+    const fireBolt = (await call('searchCards', { query: 'name:"Fire Bolt"', setId: 'osmcg-core' })).cards[0];
+    const bytes = await editedExport(call, (rows) => {
+      const edited = rows.map((row) => {
+        // The flavor column is dropped: cards keep their flavor text.
+        const { flavor: _flavor, ...rest } = row;
+        return row.id === fireBolt.id ? { ...rest, cost: '2', text: 'Deal 4 damage to a unit.' } : rest;
+      });
+      const added = { ...edited[0], id: '', name: 'Spark of Dawn', cost: '1' };
+      const foreign = { ...edited[0], id: 'osmcg-mission-001', name: 'Not a mission' };
+      return [...edited, added, foreign];
+    });
+    const fileName = 'core-edited.csv';
+    const preview = await call('previewCsv', { systemId: 'osmcg', fileName, bytes });
+    expect(preview.mapping.idColumn).toBe('id');
+    const job = { systemId: 'osmcg', fileName, bytes, mapping: preview.mapping, setId: 'osmcg-core' };
+
+    const dry = await call('importCsv', { ...job, dryRun: true });
+    expect(dry.changes).toEqual({ added: 1, updated: 1, unchanged: core.cardCount - 1 });
+    expect(dry.badRows).toBe(1);
+    expect(dry.problems).toEqual([
+      {
+        row: core.cardCount + 3,
+        column: 'id',
+        value: 'osmcg-mission-001',
+        message:
+          'is the id of “First Blood” in set “OSMCG Mission & Objective Decks”, not of a card in “OSMCG Starter Set”: import into that set to update it, or clear the id to add a new card',
+      },
+    ]);
+    expect((await call('getCards', { ids: [fireBolt.id] }))[0].doc).toEqual(fireBolt.doc);
+
+    const run = await call('importCsv', job);
+    expect(run.changes).toEqual({ added: 1, updated: 1, unchanged: core.cardCount - 1 });
+    const after = (await call('listSets', {})).find((s) => s.id === 'osmcg-core')!;
+    expect(after.cardCount).toBe(core.cardCount + 1);
+    const [updated] = await call('getCards', { ids: [fireBolt.id] });
+    expect(updated.doc).toEqual({ ...fireBolt.doc, cost: 2, text: 'Deal 4 damage to a unit.' });
+    expect(updated.doc.flavor).toBe(fireBolt.doc.flavor);
+    const revisions = await call('listCardRevisions', { cardId: fireBolt.id });
+    expect(revisions).toHaveLength(1);
+    expect((await call('getCardRevision', { id: revisions[0].id })).doc).toEqual(fireBolt.doc);
+    // The card of the other set is untouched.
+    expect((await call('getCards', { ids: ['osmcg-mission-001'] }))[0].doc.name).toBe('First Blood');
+  });
+
+  it('refuses an id two rows name, and a mapping using one column for the id and a field', async () => {
+    const { call } = openApp();
+    const bytes = await editedExport(call, (rows) => [...rows, { ...rows[5], name: 'Twin' }]);
+    const preview = await call('previewCsv', { systemId: 'osmcg', fileName: 'twice.csv', bytes });
+    const dry = await call('importCsv', {
+      systemId: 'osmcg',
+      fileName: 'twice.csv',
+      bytes,
+      mapping: preview.mapping,
+      setId: 'osmcg-core',
+      dryRun: true,
+    });
+    expect(dry.problems).toEqual([
+      expect.objectContaining({ column: 'id', message: 'row 7 has this id too: a card is updated by one row' }),
+    ]);
+    const clash = await failure(
+      call('importCsv', {
+        systemId: 'osmcg',
+        fileName: 'twice.csv',
+        bytes,
+        mapping: { ...preview.mapping, idColumn: 'name' },
+        setId: 'osmcg-core',
+        dryRun: true,
+      }),
+    );
+    expect(clash.message).toContain('The column “name” cannot hold both the card id and a field');
   });
 });
 

@@ -144,7 +144,13 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     expect(dry.code).toBe(1);
     expect(dry.stdout).toContain(`rows: ${count}, valid ${count - 1}, bad 1`);
     expect(dry.stdout).toContain('dry run: nothing was written');
+    // Without --set the rows go into a new set: each is a new card, whatever its id.
+    expect(dry.stdout).toContain(`cards: ${count - 1} new, 0 updated, 0 unchanged`);
     expect(dry.stdout).toMatch(/edited\.csv: row 2\b.*\n?/);
+    // With --set, the id column updates the set's own cards: the export unchanged but one broken row.
+    const back = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--set', 'osmcg-core', '--dry-run');
+    expect(back.stdout).toContain(`rows: ${count}, valid ${count - 1}, bad 1`);
+    expect(back.stdout).toContain(`cards: 0 new, 0 updated, ${count - 1} unchanged`);
     const before = new Database(databaseFile(dataDir), { readonly: true });
     const setsBefore = before.prepare('SELECT count(*) AS n FROM sets').get();
     before.close();

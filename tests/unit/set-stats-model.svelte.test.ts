@@ -29,6 +29,14 @@ const answer: SetStats = {
     multi: 1,
     none: 1,
   },
+  rarity: {
+    label: 'Rarity',
+    values: [
+      { id: 'common', label: 'Common', color: '#777', count: 2 },
+      { id: 'rare', label: 'Rare', color: '#ca2', count: 0 },
+    ],
+    none: 1,
+  },
 };
 
 describe('SetStatsModel', () => {
@@ -48,14 +56,27 @@ describe('SetStatsModel', () => {
     expect(model.identityBars[0]).toEqual({ key: 'red', label: 'Red', count: 2, color: '#c00' });
     expect(model.identityNote).toBe('1 card with more than one color, counted under each. 1 card without one.');
     expect(model.costNote).toBe('1 card without Mana cost');
+    expect(model.rarityBars).toEqual([
+      { key: 'common', label: 'Common', count: 2, color: '#777' },
+      { key: 'rare', label: 'Rare', count: 0, color: '#ca2' },
+    ]);
+    expect(model.rarityNote).toBe('1 card without a rarity.');
   });
 
   it('knows an empty set, and shows a failed call as a problem', async () => {
-    const empty = new SetStatsModel('s2', async () => ({ ...answer, cards: 0, cost: undefined, identity: undefined }));
+    const empty = new SetStatsModel('s2', async () => ({
+      ...answer,
+      cards: 0,
+      cost: undefined,
+      identity: undefined,
+      rarity: undefined,
+    }));
     await empty.load();
     expect(empty.empty).toBe(true);
     expect(empty.identityBars).toEqual([]);
     expect(empty.costNote).toBe('');
+    expect(empty.rarityBars).toEqual([]);
+    expect(empty.rarityNote).toBe('');
     const failing = new SetStatsModel('s3', async () => {
       throw new Error('No card set with id "s3"');
     });

@@ -81,6 +81,19 @@ describe('setStats', () => {
     expect(stats.identity!.none).toBe(handCount(cards, (doc) => doc.element === undefined));
   });
 
+  it('counts a set by rarity, from the most common up, and the cards without one', async () => {
+    const cards = sampleCards('osmcg/core-set.json');
+    const rarity = (await call('setStats', { setId: 'osmcg-core' })).rarity!;
+    expect(rarity.label).toBe('Rarity');
+    expect(rarity.values.map((v) => v.label)).toEqual(['Common', 'Uncommon', 'Rare', 'Mythic']);
+    for (const value of rarity.values) expect(value.count, value.id).toBe(handCount(cards, (doc) => doc.rarity === value.id));
+    expect(rarity.values.map((v) => v.count)).toEqual([20, 19, 11, 3]);
+    // Heroes and Terrain have no rarity.
+    expect(rarity.none).toBe(handCount(cards, (doc) => doc.type === 'hero' || doc.type === 'terrain'));
+    // A game without a rarity has no rarity chart.
+    expect((await call('setStats', { setId: 'odd-frontier-first-survey' })).rarity).toBeUndefined();
+  });
+
   it('answers every built-in game, an empty set with zeros, and an unknown set with NOT_FOUND', async () => {
     for (const set of await call('listSets', {})) {
       const stats = await call('setStats', { setId: set.id });
@@ -93,6 +106,8 @@ describe('setStats', () => {
     expect(stats.cost!.without).toBe(0);
     expect(stats.cost!.buckets.every((b) => b.count === 0)).toBe(true);
     expect(stats.identity!.values.every((v) => v.count === 0)).toBe(true);
+    expect(stats.rarity).toMatchObject({ none: 0 });
+    expect(stats.rarity!.values.every((v) => v.count === 0)).toBe(true);
     expect(await failure(call('setStats', { setId: 'no-such-set' }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

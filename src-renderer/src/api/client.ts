@@ -113,6 +113,7 @@ const METHODS: Record<ApiMethod, true> = {
   updateSet: true,
   deleteSet: true,
   setStats: true,
+  openPacks: true,
   searchCards: true,
   searchCardPages: true,
   getCards: true,

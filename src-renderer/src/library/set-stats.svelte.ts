@@ -47,6 +47,17 @@ export class SetStatsModel {
     (this.stats?.identity?.values ?? []).map((v) => ({ key: v.id, label: v.label, count: v.count, color: v.color })),
   );
 
+  readonly rarityBars: StatsBar[] = $derived(
+    (this.stats?.rarity?.values ?? []).map((v) => ({ key: v.id, label: v.label, count: v.count, color: v.color })),
+  );
+
+  /** Under the rarity chart: cards without one of the game's rarities; '' when none. */
+  readonly rarityNote: string = $derived(
+    this.stats?.rarity && this.stats.rarity.none > 0
+      ? `${plural(this.stats.rarity.none, 'card')} without a ${this.stats.rarity.label.toLowerCase()}.`
+      : '',
+  );
+
   /** One sentence under the identity chart about cards counted twice or not at all; '' when none. */
   readonly identityNote: string = $derived.by(() => {
     const identity = this.stats?.identity;

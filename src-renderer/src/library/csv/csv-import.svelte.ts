@@ -9,6 +9,19 @@ import type { ApiClient, CsvImportReport, CsvPreview, JobResults, JobSpecInput }
 /** The select value standing for "this column is the card type". */
 export const TYPE_CHOICE = '\u0000type';
 export const SKIP_CHOICE = '';
+/** The column naming the card each row updates (an export's `id`). */
+export const ID_CHOICE = '\u0000id';
+
+/** What the valid rows do: "2 new, 1 updated, 40 unchanged" (only the parts that are not 0; "nothing" when all are). */
+export function changesText(changes: CsvImportReport['changes']): string {
+  const parts = [
+    [changes.added, 'new'],
+    [changes.updated, 'updated'],
+    [changes.unchanged, 'unchanged'],
+  ] as const;
+  const said = parts.filter(([count]) => count > 0).map(([count, word]) => `${count.toLocaleString()} ${word}`);
+  return said.length > 0 ? said.join(', ') : 'nothing';
+}
 
 export type CsvDelimiter = CsvPreview['delimiter'];
 
@@ -50,6 +63,7 @@ export class CsvImportModel {
     const mapping = this.mapping;
     if (!mapping) return SKIP_CHOICE;
     if (mapping.typeColumn === column) return TYPE_CHOICE;
+    if (mapping.idColumn === column) return ID_CHOICE;
     return mapping.columns.find((entry) => entry.column === column)?.field ?? SKIP_CHOICE;
   }
 
@@ -58,10 +72,18 @@ export class CsvImportModel {
     const mapping = this.mapping;
     if (!mapping) return;
     let typeColumn = mapping.typeColumn === column ? null : mapping.typeColumn;
+    let idColumn = mapping.idColumn === column ? null : (mapping.idColumn ?? null);
     let columns = mapping.columns.filter((entry) => entry.column !== column);
     if (choice === TYPE_CHOICE) typeColumn = column;
+    else if (choice === ID_CHOICE) idColumn = column;
     else if (choice !== SKIP_CHOICE) columns = [...columns.filter((entry) => entry.field !== choice), { column, field: choice }];
-    this.setMapping({ ...mapping, typeColumn, columns });
+    this.setMapping({ ...mapping, typeColumn, columns, idColumn });
+  }
+
+  /** Another target set: rows with a card id read differently there, so check again. */
+  chooseSet(setId: string): void {
+    this.setId = setId;
+    this.check = null;
   }
 
   setMapping(mapping: CsvMapping): void {
@@ -115,7 +137,8 @@ export class CsvImportModel {
       delimiter: preview.delimiter,
       hasHeader: preview.hasHeader,
       dryRun,
-      ...(dryRun ? {} : this.setId ? { setId: this.setId } : { newSetName: this.newSetName.trim() || 'Imported cards' }),
+      // The dry run names the target set too: a row's card id must be a card of it.
+      ...(this.setId ? { setId: this.setId } : dryRun ? {} : { newSetName: this.newSetName.trim() || 'Imported cards' }),
     };
   }
 
