@@ -51,16 +51,21 @@ export class ConditionError extends Error {
 
 /** Fields a condition can name: the game's enum, number and yes/no fields plus the card type. */
 export function conditionFields(system: GameSystem): SearchField[] {
-  return searchableFields(system).filter(
-    (field) =>
+  // One per key: a clause names a field by key, which reads the shallowest (the list's order).
+  const seen = new Set<string>();
+  return searchableFields(system).filter((field) => {
+    const usable =
       (field.builtIn === undefined || field.builtIn === 'type' || field.builtIn === 'name') &&
-      (field.kind === 'enum' || field.kind === 'number' || field.kind === 'boolean' || field.builtIn === 'name'),
-  );
+      (field.kind === 'enum' || field.kind === 'number' || field.kind === 'boolean' || field.builtIn === 'name');
+    if (!usable || seen.has(field.key)) return false;
+    seen.add(field.key);
+    return true;
+  });
 }
 
 /** The number fields that can serve as a cost. */
 export function costFields(system: GameSystem): SearchField[] {
-  return searchableFields(system).filter((field) => field.kind === 'number' && field.depth === 1);
+  return conditionFields(system).filter((field) => field.kind === 'number' && field.depth === 1);
 }
 
 /**
