@@ -101,6 +101,8 @@ test('OSMCG: three creatures deployable by turn 2 in 10,000 kept openings, besid
 
 test('Miscrits: a basic miscrit is always in the opening hand, against the exact odds of plain draws', async ({ page }) => {
   const { deck, cards } = sample('miscrits', 'wilds-set.json');
+  // In the dark theme, to see the dialog there too.
+  await page.locator('[data-theme-option="dark"]').click();
   await openSimulator(page, deck.name);
   const dialog = page.getByTestId('opening-simulator');
   // The game's own must-include card is the first condition.

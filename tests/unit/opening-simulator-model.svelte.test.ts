@@ -36,6 +36,9 @@ describe('OpeningSimulatorModel', () => {
       { field: 'stage', op: '=', value: 'basic' },
     ]);
     expect(miscrits.policy).toBe('mulligan');
+    expect(miscrits.setupSummary).toBe(
+      'Opening hand 5, redrawn without a basic miscrit; 1 draw per turn; mulligan to one card fewer.',
+    );
     const osmcg = new OpeningSimulatorModel(liveDeck('osmcg').inputs, immediate);
     expect(osmcg.conditions[0].clauses).toEqual([{ field: 'type', op: '=', value: 'creature' }]);
     expect(osmcg.opsFor('cost')).toEqual(['<=', '>=', '=', '<', '>']);

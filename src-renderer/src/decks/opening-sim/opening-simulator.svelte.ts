@@ -7,6 +7,7 @@
 import type { CardMatch, DeckEntry } from '../../../../card-schema/deck/format';
 import { boardOf } from '../../../../card-schema/deck/odds';
 import { own } from '../../../../card-schema/own-keys';
+import { describeMulligan } from '../../../../card-schema/playtest/describe-board';
 import type { BoardSetup, ResourceDef } from '../../../../card-schema/playtest/format';
 import {
   DEFAULT_OPENINGS,
@@ -310,7 +311,7 @@ export class OpeningSimulatorModel {
     return this.total > 0 ? this.played / this.total : 0;
   }
 
-  /** The setup the openings follow, in a sentence. */
+  /** The setup the openings follow, in a sentence: "Opening hand 7; 1 draw per turn; London mulligan (…)." */
   get setupSummary(): string {
     const board = this.board;
     const must = board.openingHandMustInclude ? `, redrawn without a ${board.openingHandMustInclude.label}` : '';
@@ -318,7 +319,7 @@ export class OpeningSimulatorModel {
       board.drawUpTo !== undefined
         ? `refill to ${board.drawUpTo} each turn`
         : `${board.drawPerTurn} draw${board.drawPerTurn === 1 ? '' : 's'} per turn`;
-    return `Opening hand ${board.openingHand}${must}; ${draws}.`;
+    return `Opening hand ${board.openingHand}${must}; ${draws}; ${describeMulligan(board)}.`;
   }
 }
 
