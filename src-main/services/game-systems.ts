@@ -158,6 +158,13 @@ function describeFormatError(errors: ErrorObject[]): { path: string; reason: str
   const path = pointer(deepest.instancePath, deepest);
   if (deepest.keyword === 'required') return { path, reason: 'is required' };
   if (deepest.keyword === 'additionalProperties') return { path, reason: 'is not a known field of the game-system format' };
+  if (deepest.keyword === 'enum') {
+    const allowed = (deepest.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v));
+    return {
+      path,
+      reason: `must be ${allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}` : allowed[0]}`,
+    };
+  }
   return { path, reason: wholeNumberReason(deepest) ?? deepest.message ?? 'is invalid' };
 }
 

@@ -124,7 +124,7 @@ describe('format v3 deck constructs in system.json', () => {
       'an identity check with an unknown mode',
       addRule({ kind: 'identity', leaderSection: 'hero', sections: ['main'], checks: [{ field: 'colors', mode: 'overlap' }] }),
       '/deck/rules/N/checks/0/mode',
-      'must be equal to one of the allowed values',
+      'must be "subset" or "intersects"',
     ],
     [
       'an identity check on a missing field',
@@ -159,7 +159,7 @@ describe('format v3 deck constructs in system.json', () => {
         checks: [{ field: 'colors', mode: 'subset' }],
       }),
       '/deck/rules/N/combine',
-      'must be equal to one of the allowed values',
+      'must be "all" or "any"',
     ],
     [
       'a ban-list match on a missing field',
