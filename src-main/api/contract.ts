@@ -443,6 +443,8 @@ const poolCursor: z.ZodType<PoolCursor> = z.object({
  * largest real set (10,000 cards export to about 5 MB) and keeps an import's peak memory sane.
  */
 export const MAX_IMPORT_TEXT = 100_000_000;
+/** Files in a set folder picked in the app (cards and pictures). */
+export const MAX_FOLDER_FILES = 200_000;
 /** The largest deck file importDeck accepts, in characters. */
 export const MAX_DECK_TEXT = 20_000_000;
 
@@ -536,7 +538,8 @@ const jobSpec = z.discriminatedUnion('kind', [
   importCsvJob,
   /** Every match of a library search as a CSV file (services/csv-export.ts). */
   searchFilters.extend({ kind: z.literal('exportCsv') }),
-  z.object({ kind: z.literal('exportSet'), setId: id }),
+  /** `as: 'folder'`: the set as a folder of one JSON file per card (set-folder.ts), zipped. */
+  z.object({ kind: z.literal('exportSet'), setId: id, as: z.enum(['file', 'folder']).optional() }),
   z.object({ kind: z.literal('exportSystem'), systemId: id }),
   importText('set.json').extend({
     kind: z.literal('importSet'),
@@ -763,6 +766,17 @@ export const apiContract = {
       name: setName.optional(),
       description: z.string().max(SET_META_MAX.description).optional(),
       ...setMetaFields,
+    }),
+  ),
+  /**
+   * A set folder the user picked (set.json, cards/*.json, images/*: paths inside the folder,
+   * contents in base64) as set file text for the importSet job; a broken file is refused by its path.
+   */
+  readSetFolder: returns<{ fileName: string; text: string }>()(
+    z.object({
+      files: z
+        .array(z.object({ path: z.string().min(1).max(1000), data: z.string().max(MAX_IMPORT_TEXT) }))
+        .max(MAX_FOLDER_FILES),
     }),
   ),
   /** Moves the set and its cards to the trash. */

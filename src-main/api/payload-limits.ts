@@ -27,6 +27,7 @@ const PAYLOAD_LIMITS: Partial<Record<string, number>> = {
   importDeck: escaped(MAX_DECK_TEXT),
   parseDeckList: escaped(MAX_DECK_TEXT),
   addImage: base64(MAX_IMAGE_BYTES),
+  readSetFolder: base64(MAX_IMPORT_TEXT),
 };
 
 export function payloadLimit(method: string): number {

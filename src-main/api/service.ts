@@ -14,7 +14,7 @@ import { moveCards } from '../services/move-cards';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
 import { convertDeckList, exportDeckList, parseDeckList } from '../services/deck-lists';
 import { exportTts, type TtsExport } from '../tts/tts-export';
-import { exportSetFolder } from '../services/set-folder';
+import { exportSetFolder, setFolderText } from '../services/set-folder';
 import { checkSetText, type SetCheck } from '../services/set-check';
 import {
   deleteDeckSnapshot,
@@ -162,6 +162,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listSets: () => readers.read('listSets', {}),
     createSet: (input) => createSet(lib, input),
     updateSet: ({ id, ...patch }) => updateSet(lib, id, patch),
+    readSetFolder: ({ files }) => {
+      const folder = setFolderText(files.map((file) => ({ path: file.path, bytes: Buffer.from(file.data, 'base64') })));
+      return { fileName: folder.fileName, text: folder.text };
+    },
     deleteSet: ({ id }) => deleteSet(lib, id),
     setStats: ({ setId }) => setStats(lib, setId),
     openPacks: (input) => openSetPacks(lib, input),

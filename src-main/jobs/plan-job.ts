@@ -28,6 +28,11 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
     }
     case 'exportSet': {
       const set = requireSet(lib, spec.setId);
+      if (spec.as === 'folder')
+        return {
+          title: `Export set “${set.name}” as a folder`,
+          output: { fileName: safeFileName(set.name, '.set-folder.zip'), filter: ZIP },
+        };
       return { title: `Export set “${set.name}”`, output: { fileName: safeFileName(set.name, '.set.json'), filter: JSON_FILE } };
     }
     case 'exportSystem': {

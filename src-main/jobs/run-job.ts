@@ -13,6 +13,7 @@ import { printPdf, sourcePrintRequest } from '../services/print-export';
 import { backsFilePath } from '../pdf/backs-file';
 import { writesBacksFile } from '../pdf/print-sheet';
 import { exportSetFile, importSetFile } from '../services/set-files';
+import { setFolderZip } from '../services/set-folder';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
 import { requireDeck } from '../services/deck-library';
@@ -75,8 +76,10 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
         used: sheet.used,
       };
     }
-    case 'exportSet':
-      return { file: await writeOutput(output(), exportSetFile(lib, spec.setId, progress)) };
+    case 'exportSet': {
+      const blob = spec.as === 'folder' ? setFolderZip(lib, spec.setId) : exportSetFile(lib, spec.setId, progress);
+      return { file: await writeOutput(output(), blob) };
+    }
     case 'exportSystem':
       return { file: await writeOutput(output(), exportSystemBundle(lib, spec.systemId, progress)) };
     case 'importSet':

@@ -12,7 +12,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameSystem } from '../../card-schema/system/format';
+import type { CardSetInfo, GameSystem } from '../../card-schema/system/format';
+import type { FileBlob } from '../api/contract';
+import { zipStore } from '../tts/zip-store';
 import { ApiError } from '../api/contract';
 import { EXTENSION_OF, sha256Hex } from '../images/image-files';
 import type { StoredImageMime } from '../store/images-repo';
@@ -115,14 +117,29 @@ const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
  * the file inside the folder; cards come in file-name order.
  */
 export function readSetFolder(dir: string): ReadSetFolder {
-  const manifestPath = join(dir, SET_FOLDER_MANIFEST);
-  if (!existsSync(manifestPath))
+  const files: FolderFile[] = [];
+  if (existsSync(join(dir, SET_FOLDER_MANIFEST)))
+    files.push({ path: SET_FOLDER_MANIFEST, bytes: readFileSync(join(dir, SET_FOLDER_MANIFEST)) });
+  for (const sub of [CARDS, IMAGES])
+    for (const name of listFiles(dir, sub)) files.push({ path: `${sub}/${name}`, bytes: readFileSync(join(dir, sub, name)) });
+  return setFolderText(files);
+}
+
+/**
+ * The same from the folder's files (a folder picked in the app arrives as a list of files):
+ * set.json, cards/*.json and images/*; hidden files (".git", ".DS_Store") are skipped, anything
+ * else is refused by name.
+ */
+export function setFolderText(files: readonly FolderFile[]): ReadSetFolder {
+  const visible = files.filter((file) => !file.path.split('/').some((part) => part.startsWith('.')));
+  const manifestFile = visible.find((file) => file.path === SET_FOLDER_MANIFEST);
+  if (!manifestFile)
     throw new ApiError(
       `${SET_FOLDER_MANIFEST}: missing; a set folder has a ${SET_FOLDER_MANIFEST} beside cards/ and images/`,
       'INVALID_FILE',
     );
   const manifestName = SET_FOLDER_MANIFEST;
-  const manifest = parseJsonText(manifestName, readFileSync(manifestPath, 'utf8'));
+  const manifest = parseJsonText(manifestName, Buffer.from(manifestFile.bytes).toString('utf8'));
   if (!isPlainObject(manifest)) throw invalidFile(manifestName, `expected a JSON object, found ${describeValue(manifest)}`);
   if (manifest.format !== SET_FOLDER_FORMAT)
     throw invalidFile(manifestName, `"format" must be "${SET_FOLDER_FORMAT}", found ${describeValue(manifest.format)}`);
@@ -133,16 +150,29 @@ export function readSetFolder(dir: string): ReadSetFolder {
       `"formatVersion" must be 1 to ${SET_FOLDER_VERSION}, found ${JSON.stringify(version) ?? 'nothing'}`,
     );
   }
+  const inFolder = (sub: string) =>
+    visible
+      .filter((file) => file.path.startsWith(`${sub}/`))
+      .map((file) => {
+        const name = file.path.slice(sub.length + 1);
+        if (name.includes('/')) throw invalidFile(file.path, `only files belong in ${sub}/`);
+        return { name, bytes: file.bytes };
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const stray = visible.find(
+    (file) => file.path !== SET_FOLDER_MANIFEST && !file.path.startsWith(`${CARDS}/`) && !file.path.startsWith(`${IMAGES}/`),
+  );
+  if (stray) throw invalidFile(stray.path, `not part of a set folder (${SET_FOLDER_MANIFEST}, ${CARDS}/ and ${IMAGES}/)`);
 
-  const cardFiles = listFiles(dir, CARDS).filter((name) => {
+  const cardFiles = inFolder(CARDS).filter(({ name }) => {
     if (name.endsWith('.json')) return true;
     throw invalidFile(`${CARDS}/${name}`, 'only card files (.json) belong in cards/');
   });
   const cards: { id?: unknown; doc: unknown }[] = [];
   const firstFileOf = new Map<string, string>();
-  for (const name of cardFiles) {
+  for (const { name, bytes } of cardFiles) {
     const path = `${CARDS}/${name}`;
-    const value = parseJsonText(path, readFileSync(join(dir, CARDS, name), 'utf8'));
+    const value = parseJsonText(path, Buffer.from(bytes).toString('utf8'));
     if (!isPlainObject(value)) throw invalidFile(path, `expected an object with "id" and "doc", found ${describeValue(value)}`);
     const unknown = Object.keys(value).filter((key) => key !== 'id' && key !== 'doc');
     if (unknown.length > 0) throw invalidFile(path, `/${unknown[0]}: not part of a card file (it holds "id" and "doc")`);
@@ -159,18 +189,17 @@ export function readSetFolder(dir: string): ReadSetFolder {
   }
 
   const images: Record<string, { mime: StoredImageMime; data: string }> = {};
-  for (const name of listFiles(dir, IMAGES)) {
+  for (const { name, bytes } of inFolder(IMAGES)) {
     const path = `${IMAGES}/${name}`;
     const match = IMAGE_FILE.exec(name);
     if (!match) throw invalidFile(path, 'a picture is named by its SHA-256 (64 lowercase hex digits) and .png, .jpg or .webp');
-    const bytes = readFileSync(join(dir, IMAGES, name));
     if (sha256Hex(bytes) !== match[1]) throw invalidFile(path, "the picture's bytes do not match its name (their SHA-256)");
     const mime = (Object.keys(EXTENSION_OF) as StoredImageMime[]).find((type) => EXTENSION_OF[type] === match[2])!;
-    images[match[1]] = { mime, data: bytes.toString('base64') };
+    images[match[1]] = { mime, data: Buffer.from(bytes).toString('base64') };
   }
 
   const json = { format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, set: manifest.set, cards, images };
-  return { fileName: manifestName, text: JSON.stringify(json), cardFiles: cardFiles.map((name) => `${CARDS}/${name}`) };
+  return { fileName: manifestName, text: JSON.stringify(json), cardFiles: cardFiles.map(({ name }) => `${CARDS}/${name}`) };
 }
 
 /** Whether `path` is a folder (the CLI reads a folder as a set folder, anything else as a file). */
@@ -249,8 +278,11 @@ function sortedKeys(value: unknown): unknown {
   return orderedObject(value, []);
 }
 
-/** The set as a folder in `dir`, its pictures included (the CLI's `export set --to folder`). */
-export function exportSetFolder(lib: Library, setId: string, dir: string): { cards: number; images: number } {
+/** The set's folder files, its pictures included. */
+function libraryFolderFiles(
+  lib: Library,
+  setId: string,
+): { set: CardSetInfo; files: FolderFile[]; cards: number; images: number } {
   const set = requireSet(lib, setId);
   const cards = lib.store.cards.listBySet(set.id);
   const images = fileImagesOf(
@@ -258,6 +290,20 @@ export function exportSetFolder(lib: Library, setId: string, dir: string): { car
     cards.map((card) => card.doc),
   );
   const files = setFolderFiles(lib.systems.find(set.systemId), serializeSetFile(set, cards, images));
-  writeSetFolder(dir, files, set.id);
-  return { cards: cards.length, images: Object.keys(images).length };
+  return { set, files, cards: cards.length, images: Object.keys(images).length };
+}
+
+/** The set as a folder in `dir`, its pictures included (the CLI's `export set --to folder`). */
+export function exportSetFolder(lib: Library, setId: string, dir: string): { cards: number; images: number } {
+  const { files, cards, images } = libraryFolderFiles(lib, setId);
+  writeSetFolder(dir, files, setId);
+  return { cards, images };
+}
+
+/** The set's folder as a zip holding one folder named after the set (the app's "Set folder (.zip)"). */
+export function setFolderZip(lib: Library, setId: string): FileBlob {
+  const { set, files } = libraryFolderFiles(lib, setId);
+  const folder = slug(set.name) === 'card' ? 'set' : slug(set.name);
+  const zip = zipStore(files.map((file) => ({ name: `${folder}/${file.path}`, bytes: file.bytes })));
+  return { fileName: `${folder}.set-folder.zip`, mimeType: 'application/zip', bytes: zip };
 }

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import type { ImportSetResult } from '../../src-main/api/contract';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { appPaths } from '../../src-main/app-paths';
-import { cardFileNames, readSetFolder, slug } from '../../src-main/services/set-folder';
+import { cardFileNames, readSetFolder, setFolderText, slug } from '../../src-main/services/set-folder';
 import { ART_GAME_ID, artGameBundle, testImage } from '../fixtures/art-game';
 
 const root = resolve(__dirname, '../..');
@@ -255,5 +255,27 @@ describe('set folders', () => {
     expect(() => readSetFolder(dir)).toThrow(
       /cards\/other-0000\.json: \/id: "x" is also the id of cards\/ember-drake-1a2b\.json/,
     );
+  });
+
+  it('reads a folder picked in the app from its files: hidden files skipped, anything else refused by its path', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const manifest = {
+      path: 'set.json',
+      bytes: bytes(
+        JSON.stringify({ format: 'cardwright-set-folder', formatVersion: 1, set: { systemId: ART_GAME_ID, name: 'X' } }),
+      ),
+    };
+    const card = { path: 'cards/b-1.json', bytes: bytes('{ "id": "b", "doc": { "type": "lantern", "name": "B" } }') };
+    const first = { path: 'cards/a-1.json', bytes: bytes('{ "id": "a", "doc": { "type": "lantern", "name": "A" } }') };
+    const read = setFolderText([card, manifest, first, { path: '.git/HEAD', bytes: bytes('ref') }]);
+    expect(read.cardFiles).toEqual(['cards/a-1.json', 'cards/b-1.json']);
+    expect((JSON.parse(read.text) as { cards: { id: string }[] }).cards.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(() => setFolderText([manifest, { path: 'notes.txt', bytes: bytes('x') }])).toThrow(
+      /notes\.txt: not part of a set folder/,
+    );
+    expect(() => setFolderText([manifest, { path: 'cards/old/a.json', bytes: bytes('{}') }])).toThrow(
+      /cards\/old\/a\.json: only files belong in cards\//,
+    );
+    expect(() => setFolderText([card])).toThrow(/set\.json: missing/);
   });
 });

@@ -111,6 +111,7 @@ const METHODS: Record<ApiMethod, true> = {
   listSets: true,
   createSet: true,
   updateSet: true,
+  readSetFolder: true,
   deleteSet: true,
   setStats: true,
   openPacks: true,
