@@ -138,6 +138,7 @@ describe('inches', () => {
     expect(formatDistance(5, '"')).toBe('5"');
     expect(formatDistance(5.26, '"')).toBe('5.3"');
     expect(formatDistance(3, 'tiles')).toBe('3 tiles');
+    expect(formatDistance(1, 'tiles')).toBe('1 tile');
   });
 });
 

@@ -45,7 +45,9 @@ export function clampToBoard(to: Point, r: number, width: number, height: number
 /** 5.25 → `5.3"`: one decimal, as a ruler is read. */
 export function formatDistance(value: number, unit: string): string {
   const rounded = Math.round(value * 10) / 10;
-  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)}${unit === '"' ? '"' : ` ${unit}`}`;
+  const number = Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1);
+  if (unit === '"') return `${number}"`;
+  return `${number} ${rounded === 1 && unit.endsWith('s') ? unit.slice(0, -1) : unit}`;
 }
 
 /**
