@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { applyAction, cardsIn, createPlaytest, undo, type PlaytestState } from '../../card-schema/playtest/engine';
 import { readSavedPlaytest, writeSavedPlaytest } from '../../card-schema/playtest/saved';
@@ -26,7 +27,9 @@ const osmcg = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
 const muhq = loadGameSystem(join(ROOT, 'card-schema/systems/muhq'));
 
 function sampleCards(file: string): Map<string, CardDocument> {
-  const set = JSON.parse(readFileSync(join(ROOT, 'resources/samples', file), 'utf8')) as { cards: { id: string; doc: CardDocument }[] };
+  const set = JSON.parse(readFileSync(join(ROOT, 'resources/samples', file), 'utf8')) as {
+    cards: { id: string; doc: CardDocument }[];
+  };
   return new Map(set.cards.map((card) => [card.id, card.doc]));
 }
 const osmcgCards = sampleCards('osmcg/core-set.json');
@@ -204,7 +207,7 @@ describe('OSMCG battlefield', () => {
     );
   });
 
-  it('places terrain pieces from the deck\'s Terrain section, sized by their footprint', () => {
+  it("places terrain pieces from the deck's Terrain section, sized by their footprint", () => {
     const withTerrain = { ...deck, sections: { ...deck.sections, terrain: [{ cardId: 'osmcg-core-059', count: 1 }] } };
     let game = createPlaytest(osmcg, withTerrain, (id) => osmcgCards.get(id), 7);
     const terrain = battlefield(game)?.terrain;
@@ -267,6 +270,53 @@ describe("muhq's map", () => {
     expect(() => spatial(game, { kind: 'place', instanceId: lurker, at: { x: 0, y: 0 } })).toThrow(
       'A swimming permanent can only be placed on Deep water; tile A1 is Field.',
     );
-    expect(spatial(game, { kind: 'place', instanceId: lurker, at: { x: 0, y: 2 } }).log.at(-1)).toBe('Placed Bog Lurker on tile A3.');
+    expect(spatial(game, { kind: 'place', instanceId: lurker, at: { x: 0, y: 2 } }).log.at(-1)).toBe(
+      'Placed Bog Lurker on tile A3.',
+    );
+  });
+});
+
+describe('loading board.spatial', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON shapes
+  type Json = Record<string, any>;
+  function refusal(edit: (spatial: Json, system: Json) => void): string {
+    const dir = mkdtempSync(join(tmpdir(), 'cw-spatial-'));
+    try {
+      cpSync(join(ROOT, 'card-schema/systems/osmcg'), join(dir, 'osmcg'), { recursive: true });
+      const file = join(dir, 'osmcg/system.json');
+      const system = JSON.parse(readFileSync(file, 'utf8')) as Json;
+      edit(system.board.spatial, system);
+      writeFileSync(file, JSON.stringify(system));
+      loadGameSystem(join(dir, 'osmcg'));
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    throw new Error('expected the game to be refused');
+  }
+
+  it('names the file, the place and what is wrong', () => {
+    expect(refusal((s) => (s.sizes[0].modes = ['duell']))).toBe(
+      'osmcg/system.json at /board/spatial/sizes/0/modes/0: no game mode named "duell" (modes: duel, moba, ffa)',
+    );
+    expect(refusal((s) => (s.measures[0].value = { field: 'sped' }))).toBe(
+      'osmcg/system.json at /board/spatial/measures/0/value/field: no card type has a field "sped"',
+    );
+    expect(refusal((s) => (s.terrain.zone = 'terain'))).toMatch(
+      /^osmcg\/system\.json at \/board\/spatial\/terrain\/zone: no zone named "terain" \(zones: deck, hand, board, terrain,/,
+    );
+    expect(refusal((s) => (s.bases.byType = { heroe: 1.6 }))).toMatch(
+      /^osmcg\/system\.json at \/board\/spatial\/bases\/byType\/heroe: no card type named "heroe"/,
+    );
+    expect(refusal((s) => (s.kind = 'tiles'))).toBe(
+      'osmcg/system.json at /board/spatial/tiles: is required when "kind" is "tiles"',
+    );
+    expect(refusal((s) => (s.sizes[0].width = -24))).toMatch(
+      /^osmcg\/system\.json at \/board\/spatial\/sizes\/0\/width: must be > 0/,
+    );
+    expect(refusal((s) => (s.measures[1].id = 'move'))).toBe(
+      'osmcg/system.json at /board/spatial/measures/1/id: the measure "move" is used twice',
+    );
   });
 });

@@ -14,7 +14,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 function fixture(game: string, setFile: string, deckFile: string, seed: number) {
   const system = loadGameSystem(join(ROOT, 'card-schema/systems', game));
-  const set = JSON.parse(readFileSync(join(ROOT, 'resources/samples', game, setFile), 'utf8')) as { cards: { id: string; doc: CardDocument }[] };
+  const set = JSON.parse(readFileSync(join(ROOT, 'resources/samples', game, setFile), 'utf8')) as {
+    cards: { id: string; doc: CardDocument }[];
+  };
   const docs = new Map(set.cards.map((card) => [card.id, card.doc]));
   const deck = JSON.parse(readFileSync(join(ROOT, 'resources/samples', game, deckFile), 'utf8')).deck;
   const errors: string[] = [];

@@ -42,7 +42,9 @@ export function applySpatialChange(game: PlaytestState, change: SpatialChange): 
         if (holder) throw new SpatialError(`Tile ${tileName(tile)} already holds ${holder.name}: one permanent per tile.`);
         const at = { ...state.at, [change.instanceId]: tile };
         const steps = from ? ` (${tileDistance(tile.x - from.x, tile.y - from.y, def.tiles?.metric ?? 'chebyshev')} steps)` : '';
-        const line = from ? `Moved ${name} from ${tileName(from)} to ${tileName(tile)}${steps}.` : `Placed ${name} on tile ${tileName(tile)}.`;
+        const line = from
+          ? `Moved ${name} from ${tileName(from)} to ${tileName(tile)}${steps}.`
+          : `Placed ${name} on tile ${tileName(tile)}.`;
         return { spatial: { ...state, at }, line };
       }
       const r = piece ? piece.r : (terrain?.size ?? 0) / 2;
@@ -102,7 +104,8 @@ export function applySpatialChange(game: PlaytestState, change: SpatialChange): 
       }
       // A smaller board pulls everything back onto it.
       const at: Record<string, Point> = {};
-      for (const [id, point] of Object.entries(state.at)) at[id] = def.kind === 'inches' ? clampToBoard(point, 0, size.width, size.height) : point;
+      for (const [id, point] of Object.entries(state.at))
+        at[id] = def.kind === 'inches' ? clampToBoard(point, 0, size.width, size.height) : point;
       const markers = state.markers.map((m) => ({ ...m, ...clampToBoard(m, 0, size.width, size.height) }));
       return { spatial: { ...state, size: size.id, at, markers }, line: `Board: ${size.label}.` };
     }
@@ -122,7 +125,14 @@ function pruned(field: Battlefield): SpatialState {
 
 function requireTile(field: Battlefield, at: Point, keywords: string[]): Point {
   const tile = { x: Math.round(at.x), y: Math.round(at.y) };
-  if (!Number.isFinite(tile.x) || !Number.isFinite(tile.y) || tile.x < 0 || tile.y < 0 || tile.x >= field.width || tile.y >= field.height) {
+  if (
+    !Number.isFinite(tile.x) ||
+    !Number.isFinite(tile.y) ||
+    tile.x < 0 ||
+    tile.y < 0 ||
+    tile.x >= field.width ||
+    tile.y >= field.height
+  ) {
     throw new SpatialError(`(${at.x}, ${at.y}) is off the map (${field.width} × ${field.height} tiles).`);
   }
   const kind = field.map?.rows[tile.y]?.[tile.x];
@@ -132,7 +142,10 @@ function requireTile(field: Battlefield, at: Point, keywords: string[]): Point {
     throw new SpatialError(`Tile ${tileName(tile)} is ${kind.label}: only ${kind.only} permanents can be placed there.`);
   }
   const reserved = field.def.tiles?.legend.find((other) => other.only && other !== kind && keywords.includes(other.only));
-  if (reserved) throw new SpatialError(`A ${reserved.only} permanent can only be placed on ${reserved.label}; tile ${tileName(tile)} is ${kind.label}.`);
+  if (reserved)
+    throw new SpatialError(
+      `A ${reserved.only} permanent can only be placed on ${reserved.label}; tile ${tileName(tile)} is ${kind.label}.`,
+    );
   return tile;
 }
 

@@ -72,7 +72,8 @@ export function cardNumber(doc: CardDocument, source: CardNumberSource, def: Spa
   if (!def.keywords || !Array.isArray(keywords)) return undefined;
   const nameKey = def.keywords.nameKey;
   for (const entry of keywords) {
-    if (typeof entry !== 'object' || entry === null || own(entry as Record<string, unknown>, nameKey) !== source.keyword) continue;
+    if (typeof entry !== 'object' || entry === null || own(entry as Record<string, unknown>, nameKey) !== source.keyword)
+      continue;
     const value = own(entry as Record<string, unknown>, source.param);
     if (typeof value === 'number' && Number.isFinite(value)) return value;
   }
@@ -128,7 +129,17 @@ export function battlefield(game: PlaytestState): Battlefield | undefined {
     const keywords = keywordNames(card.doc, def);
     const ringHolder =
       ring !== undefined && ((ring.types ?? []).includes(card.type) || (ring.keywords ?? []).some((k) => keywords.includes(k)));
-    pieces.push({ instanceId, name: card.name, type: card.type, at, placed: stored !== undefined, r, measures, ringHolder, keywords });
+    pieces.push({
+      instanceId,
+      name: card.name,
+      type: card.type,
+      at,
+      placed: stored !== undefined,
+      r,
+      measures,
+      ringHolder,
+      keywords,
+    });
   }
 
   const terrain: TerrainPiece[] = def.terrain

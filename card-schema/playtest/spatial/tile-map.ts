@@ -18,14 +18,21 @@ export interface TileMap {
  * The map of the leader card; without one (no tiles field) a plain map of the board's size.
  * Short rows are filled and unknown characters read as the legend's first kind, with a note.
  */
-export function readTileMap(def: SpatialBoardDef, leader: CardDocument | undefined, size: { width: number; height: number }): TileMap {
+export function readTileMap(
+  def: SpatialBoardDef,
+  leader: CardDocument | undefined,
+  size: { width: number; height: number },
+): TileMap {
   const legend = def.tiles?.legend ?? [];
   const plain = legend[0] ?? { char: '.', label: 'Tile', color: '#d9d2bd' };
   const field = def.tiles ? own(leader ?? {}, def.tiles.leaderField) : undefined;
   const notes: string[] = [];
   const lines = Array.isArray(field) ? field.filter((row): row is string => typeof row === 'string' && row.length > 0) : [];
   if (lines.length === 0) {
-    if (def.tiles && leader) notes.push(`${leader.name} has no tile map ("${def.tiles.leaderField}"): a plain ${size.width} × ${size.height} map is shown.`);
+    if (def.tiles && leader)
+      notes.push(
+        `${leader.name} has no tile map ("${def.tiles.leaderField}"): a plain ${size.width} × ${size.height} map is shown.`,
+      );
     const rows = Array.from({ length: size.height }, () => Array.from({ length: size.width }, () => plain));
     return { width: size.width, height: size.height, rows, notes };
   }
@@ -41,7 +48,9 @@ export function readTileMap(def: SpatialBoardDef, leader: CardDocument | undefin
       return kind ?? plain;
     });
   });
-  if (lines.some((line) => [...line].length !== width)) notes.push(`Some rows of the map are shorter than ${width} tiles: filled with ${plain.label}.`);
-  if (unknown.size > 0) notes.push(`Unknown tile characters ${[...unknown].map((c) => `"${c}"`).join(', ')} read as ${plain.label}.`);
+  if (lines.some((line) => [...line].length !== width))
+    notes.push(`Some rows of the map are shorter than ${width} tiles: filled with ${plain.label}.`);
+  if (unknown.size > 0)
+    notes.push(`Unknown tile characters ${[...unknown].map((c) => `"${c}"`).join(', ')} read as ${plain.label}.`);
   return { width, height: rows.length, rows, notes };
 }

@@ -4,8 +4,19 @@
 // saved session cover it.
 
 import type { PlaytestAction, PlaytestState } from '../../../../card-schema/playtest/engine';
-import { battlefield, tileName, type Battlefield, type BattlefieldPiece } from '../../../../card-schema/playtest/spatial/battlefield';
-import { distance, formatDistance, tileDistance, tilesInRange, type Point } from '../../../../card-schema/playtest/spatial/geometry';
+import {
+  battlefield,
+  tileName,
+  type Battlefield,
+  type BattlefieldPiece,
+} from '../../../../card-schema/playtest/spatial/battlefield';
+import {
+  distance,
+  formatDistance,
+  tileDistance,
+  tilesInRange,
+  type Point,
+} from '../../../../card-schema/playtest/spatial/geometry';
 import type { MarkerKind, SpatialChange } from '../../../../card-schema/playtest/spatial/state';
 
 export interface SpatialHost {
@@ -153,7 +164,8 @@ export class SpatialBoardModel {
     }
     // A selected piece or terrain piece that is not on the board yet goes where the click is.
     const selected = this.selected;
-    if (selected?.kind === 'card' && !this.positionOf(selected)) return this.place(selected, this.tiles ? snapTile(point) : point);
+    if (selected?.kind === 'card' && !this.positionOf(selected))
+      return this.place(selected, this.tiles ? snapTile(point) : point);
     this.selected = null;
     return false;
   }
@@ -171,7 +183,12 @@ export class SpatialBoardModel {
         ? this.change({ kind: 'removeMarker', id: selected.id })
         : this.change({ kind: 'unplace', instanceId: selected.id });
     }
-    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
     const arrow = arrows[key];
     const at = this.positionOf(selected);
     if (!arrow || !at) return false;
