@@ -10,6 +10,8 @@ import type { CardDocument, GameSystem } from '../system/format';
 import type { BoardSetup, PlayBoard, PlayZone, ZoneKind } from './format';
 import { playBoard, resolveValue } from './play-board';
 import { seedState, shuffled } from './rng';
+import { applySpatialChange } from './spatial/apply';
+import { initialSpatial, type SpatialChange, type SpatialState } from './spatial/state';
 
 export type { CardTableState, TablePoint } from './table';
 import { placeOf, type CardTableState, type TablePoint } from './table';
@@ -58,6 +60,8 @@ export interface PlaytestSnapshot {
   phase: string;
   mulligans: number;
   awaitingKeep: boolean;
+  /** Pieces and markers on the spatial board, when the game declares one. */
+  spatial?: SpatialState;
   /** Length of the log at that moment (the log only ever grows between undos). */
   logLength: number;
 }
@@ -91,7 +95,9 @@ export type PlaytestAction =
   | { type: 'nextTurn' }
   | { type: 'setPhase'; phase: string }
   | { type: 'adjustResource'; resource: string; delta: number }
-  | { type: 'shuffleDeck' };
+  | { type: 'shuffleDeck' }
+  /** A piece, terrain or marker placed on the spatial board (spatial/apply.ts). */
+  | { type: 'spatial'; change: SpatialChange };
 
 export type CardLookup = (cardId: string) => CardDocument | undefined;
 
@@ -205,6 +211,7 @@ export function createPlaytest(
     awaitingKeep: board.mulligan !== 'none',
     log,
     history: [],
+    ...(board.spatial ? { spatial: initialSpatial(board.spatial, mode?.id) } : {}),
   };
   const opened = drawOpeningHand(initial, board.openingHand, 'Opening hand');
   if (!opened.awaitingKeep) return beginFirstTurn(opened);
@@ -311,8 +318,9 @@ export function undo(state: PlaytestState): PlaytestState {
 }
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
-  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep } = state;
-  return { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
+  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, spatial } = state;
+  const kept = { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
+  return spatial ? { ...kept, spatial } : kept;
 }
 
 function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
@@ -345,6 +353,10 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
       return adjustResource(state, action.resource, action.delta);
     case 'shuffleDeck':
       return shuffleDeck(state);
+    case 'spatial': {
+      const { spatial, line } = applySpatialChange(state, action.change);
+      return { ...state, spatial, log: [...state.log, line] };
+    }
     default:
       throw new PlaytestError(`Unknown playtest action ${JSON.stringify((action as { type?: unknown }).type)}.`);
   }

@@ -2,6 +2,7 @@
 // The playtest engine reads only this, so any game system gets a working board.
 
 import type { CardMatch } from '../deck/format';
+import type { SpatialBoardDef } from './spatial/format';
 
 export type ZoneKind = 'deck' | 'hand' | 'board' | 'discard' | 'exile' | 'other';
 
@@ -93,6 +94,8 @@ export interface BoardSetup {
   openingHandMustInclude?: { match: CardMatch; label: string };
   /** Game modes that change the setup (OSMCG's 1v1, MOBA, FFA); the first is the default. */
   modes?: GameMode[];
+  /** A battlefield drawn to scale (inches) or a tile map; see spatial/format.ts. */
+  spatial?: SpatialBoardDef;
 }
 
 export interface GameMode {

@@ -25,6 +25,7 @@ import { checkRarityAndPacks } from '../../card-schema/packs/check-packs';
 import { findInSchema, findInSchemas, type SchemaCheck } from './schema-walk';
 import { own } from '../../card-schema/own-keys';
 import { expandImageFields, isImageField } from '../../card-schema/system/image-field';
+import { checkSpatial } from '../../card-schema/playtest/spatial/check';
 import type { InstalledSystem } from './system-registry';
 import { loadGameFonts, type DeclaredGameFont } from '../fonts/load-game-fonts';
 import { megabytes } from '../fonts/measure-font-file';
@@ -440,6 +441,11 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
       seen.add(item.id);
     });
   }
+  const spatial = checkSpatial(system.board);
+  spatial.problems.forEach((problem) => fail(problem.at, problem.message));
+  spatial.types.forEach((ref) => needType(ref.type, ref.at));
+  spatial.fields.forEach((ref) => needField(ref.field, ref.at));
+  if (spatial.match) needMatch(spatial.match.match, spatial.match.at);
   const zoneKinds = new Set(system.board.zones.map((z) => z.kind));
   for (const kind of ['deck', 'hand'] as const)
     if (!zoneKinds.has(kind)) fail('/board/zones', `the board needs a zone of kind "${kind}"`);
