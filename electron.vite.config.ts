@@ -15,6 +15,8 @@ export default defineConfig({
           web: resolve('src-main/http/web.ts'),
           // Long jobs (PDF export, imports) run in worker threads from this file.
           'job-worker': resolve('src-main/jobs/job-worker.ts'),
+          // The web host's imports run in a child process from this file (it gives its memory back at exit).
+          'job-process': resolve('src-main/jobs/job-process.ts'),
           // Searches and card lists run in reader threads from this file.
           'read-worker': resolve('src-main/readers/read-worker.ts'),
           // A large import checks its cards against their schemas in this thread while it writes them.

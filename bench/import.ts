@@ -188,10 +188,9 @@ export async function measureImportMemory(file: SetFileText, idleMs = [5_000, 15
         target: `after ${idleMs[idleMs.length - 1] / 1000} s idle < 250 MB`,
         note:
           `out/main/web.js on a fresh data folder, ${(Buffer.byteLength(file.text) / 2 ** 20).toFixed(0)} MiB body; the import took ` +
-          `${seconds.toFixed(1)} s; "after" is 0.5 s after the job ended, while its worker thread still collects its garbage ` +
-          `(it ends about a second after the job, see jobs/executors.ts); the issue measured ~424 MB after; Node keeps part of ` +
-          `an ended thread's pages (nodejs/node#51868), so each further import adds some (three in a row: 184 → 232 → 289 → 318 MB); ` +
-          `sampled each second, the host held its 2 s figure until about 8 s after the job, then dropped 15–35 MB (e.g. 256 → 222 MB)`,
+          `${seconds.toFixed(1)} s; "after" is 0.5 s after the job ended; the import runs in a child process (jobs/process-executor.ts), ` +
+          `which gives all its memory back when it exits; the issue measured ~424 MB after, and ~250 MB with the import in ` +
+          `worker threads (Node and glibc keep part of an ended thread's pages, nodejs/node#51868)`,
       },
     ];
   } finally {

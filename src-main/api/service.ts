@@ -55,7 +55,8 @@ import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schem
 import { createCardValidator } from '../services/card-validator';
 import { ImageLibrary } from '../images/image-library';
 import { gameFontBlob } from '../fonts/game-font-files';
-import { inlineExecutor, threadExecutor } from '../jobs/executors';
+import { inlineExecutor, threadExecutor, type JobExecutor } from '../jobs/executors';
+import { CHILD_PROCESS_JOBS, executorByKind, processExecutor } from '../jobs/process-executor';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobPaths } from '../jobs/run-job';
 import type { JobManager } from '../jobs/job-manager';
@@ -76,6 +77,12 @@ export interface CardwrightOptions {
    * it (unit tests) they run inline on this thread.
    */
   jobWorker?: string;
+  /**
+   * The bundled job-process.js (out/main): imports run in a child process, which gives all its
+   * memory back when it exits (process-executor.ts). Needs a runtime that can fork plain Node
+   * (the web host and the CLI; not the packaged Electron app).
+   */
+  jobProcess?: string;
   /**
    * The bundled reader worker (out/main/read-worker.js): searches and card lists run in reader
    * threads, each with a read-only connection. Without it (unit tests) a read-only connection
@@ -138,12 +145,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     fontsDir: options.fontsDir,
   };
   if (options.checkWorker) paths.checkWorker = options.checkWorker;
-  const jobs = createJobHandlers(
-    lib,
-    paths,
-    options.jobWorker ? threadExecutor(options.jobWorker) : inlineExecutor,
-    options.desktop,
-  );
+  const jobs = createJobHandlers(lib, paths, jobExecutor(options), options.desktop);
 
   const handlers: ApiHandlers = {
     appInfo: () => ({ desktop: options.desktop !== undefined, version: options.version ?? '0.0.0', dataDir: options.dataDir }),
@@ -268,4 +270,10 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
       store.close();
     },
   };
+}
+
+/** Where jobs run: threads (or inline without the bundled worker), imports in child processes when given one. */
+function jobExecutor(options: CardwrightOptions): JobExecutor {
+  const threads = options.jobWorker ? threadExecutor(options.jobWorker) : inlineExecutor;
+  return options.jobProcess ? executorByKind(CHILD_PROCESS_JOBS, processExecutor(options.jobProcess), threads) : threads;
 }

@@ -27,6 +27,7 @@ const cardwright = openCardwright({
   ...paths,
   version,
   jobWorker: join(here, 'job-worker.js'),
+  jobProcess: join(here, 'job-process.js'),
   readWorker: join(here, 'read-worker.js'),
   checkWorker: join(here, 'check-worker.js'),
 });

@@ -21,6 +21,8 @@ export class JobCancelledError extends Error {
 /** Cancellation shared between threads: the main thread sets it, the worker reads it. */
 export class CancelFlag {
   private readonly cell: Int32Array;
+  /** Told on this side when cancel() is called (a job in a child process cannot read the buffer: it is stopped instead). */
+  private readonly listeners: (() => void)[] = [];
 
   constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(4)) {
     this.cell = new Int32Array(buffer);
@@ -28,6 +30,13 @@ export class CancelFlag {
 
   cancel(): void {
     Atomics.store(this.cell, 0, 1);
+    for (const listener of this.listeners.splice(0)) listener();
+  }
+
+  /** Runs `listener` once cancel() is called on this object (at once if it was already). */
+  onCancel(listener: () => void): void {
+    if (this.cancelled) listener();
+    else this.listeners.push(listener);
   }
 
   get cancelled(): boolean {

@@ -57,6 +57,25 @@ test('an unknown field and 10,000 typed characters are a line under the box, nev
   await expect(page.locator('[data-testid="toast"][data-kind="error"]')).toHaveCount(0);
 });
 
+test('the typed words are marked in the rows; browsing shows the same rows as plain text', async ({ page, queryDb }) => {
+  const [first] = queryDb<{ name: string }>(
+    `SELECT c.name FROM cards c JOIN sets s ON s.id = c.set_id AND s.system_id = 'osmcg' ORDER BY c.name COLLATE NOCASE LIMIT 1`,
+  );
+  // Browsing (no words): the first row's name is its text, with nothing marked.
+  await expect(rows(page).first().locator('.name')).toHaveText(first.name);
+  await expect(rows(page).locator('mark')).toHaveCount(0);
+
+  const word = first.name.split(/\s+/)[0];
+  await page.getByTestId('library-search').fill(word.toLowerCase());
+  const name = rows(page).filter({ hasText: first.name }).first().locator('.name');
+  await expect(name).toHaveText(first.name);
+  await expect(name.locator('mark').first()).toHaveText(word);
+
+  await page.getByTestId('library-search').fill('');
+  await expect(rows(page).first().locator('.name')).toHaveText(first.name);
+  await expect(rows(page).locator('mark')).toHaveCount(0);
+});
+
 test('a 100,000-card library is one list: End reaches the last card by name', async ({ page, host, queryDb }) => {
   test.setTimeout(150_000);
   const [spell] = queryDb<{ doc: string }>(

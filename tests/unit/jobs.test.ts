@@ -19,6 +19,8 @@ import { collectGarbageNow } from '../../src-main/reclaim-memory';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKER = join(ROOT, 'out/main/job-worker.js');
+const PROCESS = join(ROOT, 'out/main/job-process.js');
+const CHECKER = join(ROOT, 'out/main/check-worker.js');
 const paths = { dataDir: '/nowhere', systemsDir: '/nowhere', userSystemsDir: '/nowhere', fontsDir: '/nowhere' };
 const spec: JobSpec = { kind: 'generateDeck', systemId: 'osmcg', generatorId: 'g' };
 
@@ -33,7 +35,10 @@ function tmpDir(): string {
   return dir;
 }
 
-function open(options: { jobWorker?: string; desktop?: DesktopIntegration } = {}): { app: Cardwright; dataDir: string } {
+function open(options: { jobWorker?: string; jobProcess?: string; checkWorker?: string; desktop?: DesktopIntegration } = {}): {
+  app: Cardwright;
+  dataDir: string;
+} {
   const dataDir = tmpDir();
   const app = openCardwright({
     dataDir,
@@ -308,6 +313,66 @@ describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.
     expect(result.system.id).toBe('lantern-watch');
     expect((await call('listSystems', {})).map((system) => system.id)).toContain('lantern-watch');
     expect((await call('getSystem', { systemId: 'lantern-watch' })).name).toBe(result.system.name);
+  });
+});
+
+describe.runIf(existsSync(PROCESS) && existsSync(WORKER))('imports in a child process (out/main/job-process.js)', () => {
+  it('imports 20,000 cards in a child process (their schemas checked on its thread) with progress the host can poll', async () => {
+    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS, checkWorker: CHECKER });
+    const call = apiCaller(app);
+    const text = bigSetText('big', 20_000);
+    // One card the game's schema refuses: the check thread's verdict crosses back from the child.
+    const bad = text.replace(
+      '"name":"Creature 7","colors":["red"],"cost":2',
+      '"name":"Creature 7","colors":["red"],"cost":"seven"',
+    );
+    expect(bad).not.toBe(text);
+    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bad } });
+    const seen = await follow(app, started!.id);
+    const last = seen.at(-1)!;
+    expect(last.state, last.error?.message).toBe('done');
+    expect(seen.some((status) => status.state === 'running' && status.progress.done > 0)).toBe(true);
+    const result = last.kind === 'importSet' ? last.result : undefined;
+    if (!result || result.outcome === 'exists') throw new Error(`expected an import result, got ${JSON.stringify(result)}`);
+    expect(result.imported).toBe(19_999);
+    expect(result.rejected.map((card) => card.name)).toEqual(['Creature 7']);
+    // Written by the child, read by the host's own connection and found by search (the bulk FTS fill).
+    expect((await call('getCards', { ids: ['big-0', 'big-19999', 'big-7'] })).map((card) => card.id)).toEqual([
+      'big-0',
+      'big-19999',
+    ]);
+    expect((await call('searchCards', { systemId: 'osmcg', query: 'Creature 12345', limit: 5 })).cards[0].id).toBe('big-12345');
+  });
+
+  it('cancels an import in a child process: the process is stopped and nothing is written', async () => {
+    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS });
+    const call = apiCaller(app);
+    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bigSetText('big', 20_000) } });
+    let cancelled = false;
+    const seen = await follow(app, started!.id, (status) => {
+      if (!cancelled && status.progress.done > 0) {
+        cancelled = true;
+        void call('cancelJob', { jobId: status.id });
+      }
+    });
+    expect(cancelled).toBe(true);
+    expect(seen.at(-1)!.state).toBe('cancelled');
+    expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
+    expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
+    // The library is not left locked by the stopped writer: the next import goes through.
+    const again = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bigSetText('big', 100) } });
+    const last = (await follow(app, again!.id)).at(-1)!;
+    expect(last.state, last.error?.message).toBe('done');
+    expect((await call('getCards', { ids: ['big-0', 'big-99'] })).length).toBe(2);
+  });
+
+  it('reports a failed import from the child with its message', async () => {
+    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS });
+    const call = apiCaller(app);
+    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'broken.json', text: '{"format": ' } });
+    const last = (await follow(app, started!.id)).at(-1)!;
+    expect(last.state).toBe('failed');
+    expect(last.error?.message).toMatch(/broken\.json/);
   });
 });
 
