@@ -6,6 +6,7 @@
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from '../playtest/engine';
 import type { PlayBoard } from '../playtest/format';
 import { leaderCard, playBoard } from '../playtest/play-board';
+import { isStepped, phaseId } from '../playtest/phase-list';
 import type { CardDocument, GameSystem } from '../system/format';
 import { own } from '../own-keys';
 import { cardMatches } from './card-match';
@@ -228,6 +229,8 @@ export class OddsSimulation {
     const deckZone = zoneId(state, 'deck');
     for (let turn = 1; turn <= this.#hits.length; turn++) {
       if (turn > 1) state = applyAction(playOutHandIfRefilling(state), { type: 'nextTurn' });
+      // A board run by phase steps draws in its draw phase: play the turn's phases first.
+      state = toLastPhase(state);
       // A wanted copy is seen once it has left the draw pile, unless it was dealt face down.
       let unseen = 0;
       for (const id of state.zones[deckZone]) if (wanted.has(id)) unseen += 1;
@@ -258,6 +261,17 @@ function settleOpeningHand(start: PlaytestState, wanted: (id: string) => boolean
   const cards = state.zones[hand];
   const bottom = [...cards.filter((id) => !wanted(id)), ...cards.filter(wanted)].slice(0, cardsToBottom(state));
   return applyAction(state, { type: 'keep', bottom });
+}
+
+/** The state in the turn's last phase, every phase's steps applied (no change on a board without steps). */
+function toLastPhase(start: PlaytestState): PlaytestState {
+  const phases = start.board.phases;
+  if (!isStepped(phases)) return start;
+  const last = phaseId(phases[phases.length - 1]);
+  let state = start;
+  // Undo history is of no use to a simulation; keeping it empty keeps each step cheap.
+  while (state.phase !== last) state = { ...applyAction(state, { type: 'nextPhase' }), history: [] };
+  return state;
 }
 
 /** With "draw up to N", cards played this turn make room for the refill; else the hand stays. */

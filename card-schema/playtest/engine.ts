@@ -9,7 +9,9 @@ import type { Deck } from '../deck/format';
 import type { CardDocument, GameSystem } from '../system/format';
 import type { BoardSetup, PlayBoard, PlayZone, ZoneKind } from './format';
 import { playBoard, resolveValue } from './play-board';
-import { seedState, shuffled } from './rng';
+import { nextRandom, seedState, shuffled } from './rng';
+import { isStepped, phaseId, phaseLabel, steppedPhase } from './phase-list';
+import type { PhaseStep } from './format';
 import { applySpatialChange } from './spatial/apply';
 import { initialSpatial, type SpatialChange, type SpatialState } from './spatial/state';
 
@@ -62,6 +64,8 @@ export interface PlaytestSnapshot {
   awaitingKeep: boolean;
   /** Pieces and markers on the spatial board, when the game declares one. */
   spatial?: SpatialState;
+  /** Cards bought this turn (absent: none). */
+  buys?: number;
   /** Length of the log at that moment (the log only ever grows between undos). */
   logLength: number;
 }
@@ -93,6 +97,10 @@ export type PlaytestAction =
   | { type: 'scry'; instanceId: string; position: 'top' | 'bottom' }
   | { type: 'reveal'; instanceId: string }
   | { type: 'nextTurn' }
+  /** The next phase, applying the steps of the phase left and entered; after the last, the next turn. */
+  | { type: 'nextPhase' }
+  /** Buys a card (from the store) onto its pile, paying its cost. */
+  | { type: 'buy'; instanceId: string }
   | { type: 'setPhase'; phase: string }
   | { type: 'adjustResource'; resource: string; delta: number }
   | { type: 'shuffleDeck' }
@@ -206,9 +214,10 @@ export function createPlaytest(
     table: {},
     resources,
     turn: 1,
-    phase: board.phases[0],
+    phase: phaseId(board.phases[0]),
     mulligans: 0,
     awaitingKeep: board.mulligan !== 'none',
+    buys: 0,
     log,
     history: [],
     ...(board.spatial ? { spatial: initialSpatial(board.spatial, mode?.id) } : {}),
@@ -230,6 +239,8 @@ function beginFirstTurn(state: PlaytestState): PlaytestState {
     if (!zone.deal || zone.deal.count === 0) continue;
     next = deal(next, deckZone, zone, zone.deal.count, zone.deal.faceDown === true);
   }
+  // A board that declares its steps draws in its own draw step; turn 1 enters the first phase.
+  if (isStepped(state.board.phases)) return enterPhase(next, 0);
   if (state.board.firstTurn?.skipDraw) {
     return { ...next, log: [...next.log, 'Turn 1: the player going first does not draw.'] };
   }
@@ -318,8 +329,19 @@ export function undo(state: PlaytestState): PlaytestState {
 }
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
-  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, spatial } = state;
-  const kept = { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, logLength: state.log.length };
+  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, buys, spatial } = state;
+  const kept = {
+    rng,
+    zones,
+    table,
+    resources,
+    turn,
+    phase,
+    mulligans,
+    awaitingKeep,
+    buys: buys ?? 0,
+    logLength: state.log.length,
+  };
   return spatial ? { ...kept, spatial } : kept;
 }
 
@@ -347,6 +369,10 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
       return reveal(state, action.instanceId);
     case 'nextTurn':
       return nextTurn(state);
+    case 'nextPhase':
+      return nextPhase(state);
+    case 'buy':
+      return buy(state, action.instanceId);
     case 'setPhase':
       return setPhase(state, action.phase);
     case 'adjustResource':
@@ -573,8 +599,13 @@ function changeCard(state: PlaytestState, action: Extract<PlaytestAction, { type
     const counters: Record<string, number> = { ...entry.counters };
     if (now === 0) delete counters[kind.id];
     else setOwn(counters, kind.id, now);
-    const { counters: _old, ...rest } = entry;
-    return Object.keys(counters).length > 0 ? { ...rest, counters } : rest;
+    const { counters: _old, addedOn: _when, ...rest } = entry;
+    const addedOn: Record<string, number> = { ...entry.addedOn };
+    // Only a game whose steps spare new counters needs to know when one was added.
+    if (now > had && sparesNew(state.board, kind.id)) setOwn(addedOn, kind.id, state.turn);
+    if (now === 0) delete addedOn[kind.id];
+    const when = Object.keys(addedOn).length > 0 ? { addedOn } : {};
+    return Object.keys(counters).length > 0 ? { ...rest, counters, ...when } : rest;
   });
   return { ...state, table, log: [...state.log, `${kind.label} on ${card.name}: ${had} → ${now}.`] };
 }
@@ -662,6 +693,17 @@ function isPile(kind: ZoneKind): boolean {
 
 function nextTurn(state: PlaytestState): PlaytestState {
   if (state.awaitingKeep) throw new PlaytestError('Keep the opening hand (or take a mulligan) before starting the next turn.');
+  if (isStepped(state.board.phases)) {
+    // Walk the rest of the turn, so every step of the phases left (an end phase's poison) applies.
+    let next = state;
+    for (let guard = 0; next.turn === state.turn && guard <= state.board.phases.length; guard++) next = nextPhase(next);
+    return next;
+  }
+  return legacyNextTurn({ ...state, buys: 0 });
+}
+
+/** A board of plain phase names: each new turn adds every resource's regen, then draws. */
+function legacyNextTurn(state: PlaytestState): PlaytestState {
   const turn = state.turn + 1;
   const changes: string[] = [];
   const resources = state.resources.map((resource) => {
@@ -671,17 +713,205 @@ function nextTurn(state: PlaytestState): PlaytestState {
     return { ...resource, value };
   });
   const upkeep = changes.length > 0 ? `Turn ${turn} — upkeep: ${changes.join(', ')}` : `Turn ${turn} begins`;
-  const started: PlaytestState = { ...state, turn, phase: state.board.phases[0], resources, log: [...state.log, upkeep] };
+  const started: PlaytestState = {
+    ...state,
+    turn,
+    phase: phaseId(state.board.phases[0]),
+    resources,
+    log: [...state.log, upkeep],
+  };
   // "Draw until you hold N" (muhq's game) or a fixed number of cards per turn.
   const draws = turnDraws(started);
   return draws > 0 ? drawCards(started, draws, 'Drew') : started;
 }
 
+/** Jumps to a phase without applying steps (a correction); Next phase walks with them. */
 function setPhase(state: PlaytestState, phase: string): PlaytestState {
-  if (!state.board.phases.includes(phase)) {
-    throw new PlaytestError(`No phase "${phase}"; phases are ${state.board.phases.join(', ')}.`);
+  const ids = state.board.phases.map(phaseId);
+  if (!ids.includes(phase)) {
+    throw new PlaytestError(`No phase "${phase}"; phases are ${ids.join(', ')}.`);
   }
-  return { ...state, phase, log: [...state.log, `Phase: ${phase}.`] };
+  return { ...state, phase, log: [...state.log, `Phase: ${phaseLabel(state.board.phases, phase)}.`] };
+}
+
+/**
+ * Leaves the current phase (its `atEnd` steps) and enters the next one (its `steps`); after
+ * the last phase a new turn begins in the first. Plain phase names have no steps, and their
+ * new turn adds regen and draws as a board without steps always has.
+ */
+function nextPhase(state: PlaytestState): PlaytestState {
+  if (state.awaitingKeep) throw new PlaytestError('Keep the opening hand (or take a mulligan) before moving on.');
+  const phases = state.board.phases;
+  const index = Math.max(0, phases.map(phaseId).indexOf(state.phase));
+  if (!isStepped(phases)) {
+    if (index + 1 >= phases.length) return legacyNextTurn({ ...state, buys: 0 });
+    return setPhase(state, phaseId(phases[index + 1]));
+  }
+  const current = steppedPhase(phases[index]);
+  const left = applySteps(state, current.atEnd ?? [], `End of ${current.label}`);
+  if (index + 1 < phases.length) return enterPhase(left, index + 1);
+  const turn = left.turn + 1;
+  return enterPhase({ ...left, turn, buys: 0, log: [...left.log, `Turn ${turn} begins.`] }, 0);
+}
+
+/** Enters phase `index` of the current turn and applies its steps. */
+function enterPhase(state: PlaytestState, index: number): PlaytestState {
+  const phase = steppedPhase(state.board.phases[index]);
+  const entered = { ...state, phase: phase.id, log: [...state.log, `Phase: ${phase.label}.`] };
+  return applySteps(entered, phase.steps ?? [], phase.label);
+}
+
+function applySteps(state: PlaytestState, steps: readonly PhaseStep[], where: string): PlaytestState {
+  return steps.reduce((next, step) => applyStep(next, step, where), state);
+}
+
+/** One automated step, logged in words as "<phase>: <what happened>" (nothing when it changes nothing). */
+function applyStep(state: PlaytestState, step: PhaseStep, where: string): PlaytestState {
+  const say = (next: PlaytestState, words: string): PlaytestState => ({ ...next, log: [...next.log, `${where}: ${words}`] });
+  if ('untap' in step) {
+    const tapped = cardsOnTable(state, step.zone).filter((id) => own(state.table, id)?.tapped);
+    if (tapped.length === 0) return state;
+    let table = state.table;
+    for (const id of tapped) table = withTableState(table, id, ({ tapped: _was, ...rest }) => rest);
+    return say({ ...state, table }, `untapped ${namesOf(state, tapped)}.`);
+  }
+  if ('counter' in step) return counterStep(state, step, say);
+  if ('draw' in step) return drawStep(state, step, say);
+  return resourceStep(state, step, say);
+}
+
+type Say = (state: PlaytestState, words: string) => PlaytestState;
+
+function sparesNew(board: PlayBoard, counter: string): boolean {
+  return board.phases.some(
+    (phase) =>
+      typeof phase !== 'string' &&
+      [...(phase.steps ?? []), ...(phase.atEnd ?? [])].some(
+        (step) => 'counter' in step && step.counter === counter && step.spareAddedThisTurn === true,
+      ),
+  );
+}
+
+function counterStep(state: PlaytestState, step: Extract<PhaseStep, { counter: string }>, say: Say): PlaytestState {
+  const kind = (state.board.counters ?? []).find((candidate) => candidate.id === step.counter);
+  const label = kind?.label ?? step.counter;
+  const min = step.min ?? 0;
+  const changes: string[] = [];
+  let table = state.table;
+  for (const id of cardsOnTable(state, step.zone)) {
+    const counters = own(state.table, id)?.counters ?? {};
+    const had = own(counters, step.counter) ?? 0;
+    const per = Object.entries(step.addPer ?? {}).reduce((sum, [other, weight]) => sum + (own(counters, other) ?? 0) * weight, 0);
+    // A plain tick changes only cards that carry the counter; a sum only cards carrying what it sums.
+    if (step.addPer ? per === 0 : had === 0) continue;
+    if (step.spareAddedThisTurn && own(own(state.table, id)?.addedOn ?? {}, step.counter) === state.turn) continue;
+    const now = Math.max(min, had + (step.add ?? 0) + per);
+    if (now === had) continue;
+    table = withTableState(table, id, (entry) => {
+      const next: Record<string, number> = { ...entry.counters };
+      if (now === 0) delete next[step.counter];
+      else setOwn(next, step.counter, now);
+      const { counters: _old, addedOn, ...rest } = entry;
+      const when = addedOn && Object.keys(next).length > 0 ? { addedOn } : {};
+      return Object.keys(next).length > 0 ? { ...rest, counters: next, ...when } : rest;
+    });
+    changes.push(`${state.cards[id].name} ${had} → ${now}`);
+  }
+  return changes.length === 0 ? state : say({ ...state, table }, `${label} ${changes.join(', ')}.`);
+}
+
+function drawStep(state: PlaytestState, step: Extract<PhaseStep, { draw: unknown }>, say: Say): PlaytestState {
+  if (step.draw === 'turn') {
+    if (state.turn === 1 && state.board.firstTurn?.skipDraw) return say(state, 'the player going first does not draw on turn 1.');
+    const draws = turnDraws(state);
+    return draws > 0 ? drawCards(state, draws, 'Drew') : say(state, 'no card to draw (the hand is full).');
+  }
+  if (typeof step.draw === 'number') return step.draw > 0 ? drawCards(state, step.draw, 'Drew') : state;
+  const { dice, sides } = step.draw;
+  let rng = state.rng;
+  const rolls: number[] = [];
+  for (let i = 0; i < dice; i++) {
+    const [value, next] = nextRandom(rng);
+    rng = next;
+    rolls.push(1 + Math.floor(value * sides));
+  }
+  const total = rolls.reduce((sum, roll) => sum + roll, 0);
+  const rolled = say(
+    { ...state, rng },
+    `rolled ${dice}d${sides}: ${rolls.join(' + ')}${dice > 1 ? ` = ${total}` : ''}; draw ${total}.`,
+  );
+  return drawCards(rolled, total, 'Drew');
+}
+
+function resourceStep(state: PlaytestState, step: Extract<PhaseStep, { resource: string }>, say: Say): PlaytestState {
+  const resource = state.resources.find((candidate) => candidate.id === step.resource);
+  if (!resource) return state;
+  let target: number;
+  if ('add' in step) {
+    // Turn 1's resources are the setup's start (or firstTurn) values: no regen on top of them.
+    if (step.add === 'regen' && state.turn === 1) return state;
+    target = resource.value + (step.add === 'regen' ? resource.regen : step.add);
+  } else if ('set' in step) {
+    target = step.set;
+  } else {
+    target = (own(state.zones, step.count) ?? []).length;
+  }
+  const value = clamp(target, resource.min, resource.max);
+  if (value === resource.value) return state;
+  const capped = value !== target && resource.max !== undefined && target > resource.max ? ` (capped at ${resource.max})` : '';
+  return say(
+    { ...state, resources: state.resources.map((candidate) => (candidate === resource ? { ...candidate, value } : candidate)) },
+    `${resource.label} ${resource.value} → ${value}${capped}.`,
+  );
+}
+
+/** Instances on the board zones (or in the one named), for card steps. */
+function cardsOnTable(state: PlaytestState, zoneId: string | undefined): string[] {
+  const zones = state.board.zones.filter((zone) => (zoneId === undefined ? zone.kind === 'board' : zone.id === zoneId));
+  return zones.flatMap((zone) => own(state.zones, zone.id) ?? []);
+}
+
+function namesOf(state: PlaytestState, ids: readonly string[]): string {
+  return ids.map((id) => state.cards[id].name).join(', ');
+}
+
+function buy(state: PlaytestState, instanceId: string): PlaytestState {
+  const rule = state.board.buy;
+  if (!rule) throw new PlaytestError('This game has no buying.');
+  if (state.awaitingKeep) throw new PlaytestError('Keep the opening hand (or take a mulligan) before buying.');
+  const card = requireCard(state, instanceId);
+  const from = requireZoneId(state.board, rule.from);
+  const to = requireZoneId(state.board, rule.to);
+  if (zoneOf(state, instanceId) !== from.id)
+    throw new PlaytestError(`${card.name} is not in the ${from.label}: only cards there can be bought.`);
+  const perTurn = rule.perTurn ?? 1;
+  const bought = state.buys ?? 0;
+  if (bought >= perTurn) {
+    throw new PlaytestError(
+      perTurn === 1
+        ? `Only one card can be bought per turn; you already bought one on turn ${state.turn}.`
+        : `Only ${perTurn} cards can be bought per turn; you already bought ${bought} on turn ${state.turn}.`,
+    );
+  }
+  const cost = own(card.doc, rule.costField);
+  if (typeof cost !== 'number' || !Number.isFinite(cost))
+    throw new PlaytestError(`${card.name} has no buy cost: it cannot be bought.`);
+  const resource = state.resources.find((candidate) => candidate.id === rule.resource);
+  if (!resource) throw new PlaytestError(`No resource "${rule.resource}" to pay with.`);
+  if (resource.value < cost) {
+    throw new PlaytestError(`${card.name} costs ${cost} ${resource.label}; you have ${resource.value}.`);
+  }
+  const moved = move(state, instanceId, to.id, 'top', undefined);
+  const value = resource.value - cost;
+  return {
+    ...moved,
+    buys: bought + 1,
+    resources: state.resources.map((candidate) => (candidate === resource ? { ...candidate, value } : candidate)),
+    log: [
+      ...state.log,
+      `Bought ${card.name} for ${cost} ${resource.label} (${resource.value} → ${value}): on top of the ${to.label}.`,
+    ],
+  };
 }
 
 function adjustResource(state: PlaytestState, resourceId: string, delta: number): PlaytestState {

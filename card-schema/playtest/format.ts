@@ -44,6 +44,93 @@ export interface ResourceDef {
   min?: number;
 }
 
+export type PhaseDef = string | SteppedPhase;
+
+export interface SteppedPhase {
+  id: string;
+  label: string;
+  /** Applied in order when the phase is entered. */
+  steps?: PhaseStep[];
+  /** Applied in order when the phase is left (Odd Frontier: the energy pool empties at end of turn). */
+  atEnd?: PhaseStep[];
+}
+
+/**
+ * One automated piece of bookkeeping. Card steps act on every card in the board zones (or the
+ * one named by `zone`); resource steps on one resource; draw steps draw into the hand.
+ */
+export type PhaseStep = UntapStep | CounterStep | ResourceStep | DrawStep;
+
+/** Untap (uncrank, ready) every tapped card. */
+export interface UntapStep {
+  untap: true;
+  zone?: string;
+}
+
+/**
+ * Change a counter on every card that carries it (a cooldown ticking down: `add: -1`), or add
+ * to it the sum of other counters times their weight (poison and burn markers becoming damage:
+ * `addPer: { "poison": 1 }`), kept at least `min` (default 0; a counter at 0 is removed).
+ */
+export interface CounterStep {
+  counter: string;
+  add?: number;
+  addPer?: Record<string, number>;
+  min?: number;
+  zone?: string;
+  /** Leave counters added this turn alone (Miscrits: a cooldown first ticks at the end of the next turn). */
+  spareAddedThisTurn?: boolean;
+}
+
+/**
+ * Change a resource: `add` a number or its `"regen"` (capped at its max), `set` it to a number,
+ * or `count` the cards in a zone (a KO pile).
+ */
+export type ResourceStep =
+  { resource: string; add: number | 'regen' } | { resource: string; set: number } | { resource: string; count: string };
+
+/**
+ * Draw into the hand: `"turn"` is the turn's draw (`drawPerTurn`, or up to `drawUpTo`; skipped
+ * on turn 1 when the first player does not draw), a number, or the total of a seeded dice roll.
+ */
+export interface DrawStep {
+  draw: 'turn' | number | { dice: number; sides: number };
+}
+
+export interface BuyRule {
+  /** Zone the cards are bought from (the store). */
+  from: string;
+  /** Zone the bought card goes to (on top, when a pile). */
+  to: string;
+  /** Number field of the card holding its cost; a card without it cannot be bought. */
+  costField: string;
+  /** Resource paid. */
+  resource: string;
+  /** Buys allowed per turn (default 1). */
+  perTurn?: number;
+}
+
+export interface TallyDef {
+  label: string;
+  /** Zone whose cards are summed. */
+  zone: string;
+  match?: CardMatch;
+  /** Number field summed; without it the matching cards are counted. */
+  sum?: string;
+  /** What the total is compared with: a number or a resource's current value. */
+  against?: number | { resource: string };
+}
+
+export interface GoalDef {
+  label: string;
+  result: 'win' | 'loss';
+  /** Cards in a zone, or a resource's value, reaching a bound. */
+  zone?: string;
+  resource?: string;
+  atLeast?: number;
+  atMost?: number;
+}
+
 /** The setup as one game plays it: every value read from the leader card is a number here. */
 export interface PlayBoard extends Omit<BoardSetup, 'openingHand' | 'drawUpTo' | 'zones' | 'firstTurn'> {
   openingHand: number;
@@ -89,7 +176,14 @@ export interface BoardSetup {
   /** What happens when drawing from an empty deck. */
   emptyDeck: 'reshuffle-discard' | 'cannot-draw';
   resources: ResourceDef[];
-  phases: string[];
+  /** Turn phases in order: a name, or a phase with the bookkeeping steps the rules automate. */
+  phases: PhaseDef[];
+  /** Buying a card onto a pile, paying its cost (muhq's store). */
+  buy?: BuyRule;
+  /** Running sums shown on the board (OMMS: the suits in hand against the Creation Total). */
+  tallies?: TallyDef[];
+  /** Ends of the game shown when reached (Miscrits: 5 miscrits KO'd). */
+  goals?: GoalDef[];
   /** The opening hand must hold such a card; otherwise it is shuffled back and redrawn. */
   openingHandMustInclude?: { match: CardMatch; label: string };
   /** Game modes that change the setup (OSMCG's 1v1, MOBA, FFA); the first is the default. */

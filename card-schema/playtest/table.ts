@@ -12,6 +12,8 @@ export interface CardTableState {
   faceDown?: true;
   /** Counter kind id → how many (never 0: a counter removed to 0 is dropped). */
   counters?: Record<string, number>;
+  /** Counter kind id → the turn a counter of it was last added (for steps that spare new ones). */
+  addedOn?: Record<string, number>;
   at?: TablePoint;
 }
 

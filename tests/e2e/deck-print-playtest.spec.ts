@@ -162,12 +162,17 @@ test('the deck is playtested on the solo board: opening hand, mulligan, moves, u
   await expect(page.getByTestId('zone-board')).toHaveAttribute('data-count', '2');
   await expect(page.getByTestId('zone-discard')).toHaveAttribute('data-count', '1');
 
-  // Pyra: Starting Mana 3, Regen 2, Mana Max 9 → upkeep gives 5, and a card is drawn.
+  // Pyra: Starting Mana 3, Regen 2, Mana Max 9 → turn 2's Upkeep gives 5; its Draw phase draws a card.
   await expect(page.getByTestId('resource-mana')).toHaveText('3');
   await page.getByTestId('next-turn').click();
   await expect(page.getByTestId('resource-mana')).toHaveText('5');
+  await expect(page.getByTestId('phase')).toHaveText('Upkeep');
+  await page.getByTestId('next-phase').click();
+  await expect(page.getByTestId('phase')).toHaveText('Draw');
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '6');
 
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '5');
   await page.getByTestId('undo').click();
   await expect(page.getByTestId('resource-mana')).toHaveText('3');
   expect(await count('hand')).toBe(5);

@@ -94,7 +94,7 @@ describe('DeckOddsModel', () => {
     expect(model.simulationStale).toBe(false);
     expect(model.simulated!.byTurn).toHaveLength(model.turns);
     expect(model.simulated!.byTurn[0]).toBeGreaterThan(model.exact[0]);
-    expect(model.rulesSummary).toMatch(/Opening hand 7, then 1 per turn; London mulligan/);
+    expect(model.rulesSummary).toMatch(/Opening hand 7, then 1 per turn from turn 2; London mulligan/);
     model.k = 2;
     expect(model.simulationStale).toBe(true);
   });

@@ -165,9 +165,10 @@ describe('with the OSMCG board setup', () => {
       ['Mana', 3, 8],
       ['Victory Points', 0, 10],
     ]);
+    // OSMCG declares its upkeep as steps: "Gain Mana equal to the Hero's Regen stat (capped at Mana Max)".
     state = applyAction(keep(state), { type: 'nextTurn' });
-    expect(state.log).toContain('Turn 2 — upkeep: Mana 3 → 5 (max 8)');
-    expect(state.phase).toBe(osmcg.board.phases[0]);
+    expect(state.log).toContain('Upkeep: Mana 3 → 5.');
+    expect(state.phase).toBe('upkeep');
   });
 });
 

@@ -71,6 +71,17 @@ export function firstTurnResourcesText(system: GameSystem): string | undefined {
     .join(', ');
 }
 
+/** "Upkeep (automated: 6 steps) → Draw (automated: 1 step) → Main 1": the phases, saying which do bookkeeping. */
+export function phasesText(system: GameSystem): string {
+  return system.board.phases
+    .map((phase) => {
+      if (typeof phase === 'string') return phase;
+      const steps = (phase.steps?.length ?? 0) + (phase.atEnd?.length ?? 0);
+      return steps === 0 ? phase.label : `${phase.label} (automated: ${steps} step${steps === 1 ? '' : 's'})`;
+    })
+    .join(' → ');
+}
+
 /** What removing a game takes with it, for the confirmation. */
 export function removeGameMessage(name: string, sets: number, cards: number, decks: number): string {
   return `${name} will be uninstalled together with its ${sets} card ${sets === 1 ? 'set' : 'sets'} (${cards} cards) and ${decks} ${decks === 1 ? 'deck' : 'decks'}. It all goes to the Trash, where you can restore it for 30 days.`;

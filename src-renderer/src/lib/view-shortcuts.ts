@@ -46,8 +46,13 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
       { keys: ['+', '−'], label: 'One counter more / fewer of the chosen kind' },
       { keys: ['C'], label: 'Choose the next kind of counter' },
       { keys: ['R'], label: 'Reveal it (to the log)' },
+      { keys: ['B'], label: 'Buy it from the store, paying its cost (games that buy)' },
       { keys: ['Enter'], label: 'Pick it for the bottom when keeping after a mulligan' },
     ],
+  },
+  {
+    title: 'Playtest board',
+    shortcuts: [{ keys: ['N'], label: 'Next phase, with its automated steps (after the last phase: the next turn)' }],
   },
   {
     title: 'Art in the editor’s preview (focused)',

@@ -185,6 +185,7 @@ export class PlaytestBoard {
   /**
    * The board's keys for a focused card (listed in view-shortcuts.ts): 1–9 move it to that zone,
    * T taps, F flips, + / − change a counter of the chosen kind, C picks the next kind, R reveals,
+   * B buys a card from the store (games that buy),
    * arrows move it on a board zone. Returns whether the key was one of them.
    */
   cardKey(instanceId: string, key: string, shift: boolean): boolean {
@@ -217,6 +218,9 @@ export class PlaytestBoard {
         return this.act({ type: 'flip', instanceId }) || true;
       case 'r':
         return this.act({ type: 'reveal', instanceId }) || true;
+      case 'b':
+        if (!game.board.buy || zoneOf(game, instanceId) !== game.board.buy.from) return false;
+        return this.act({ type: 'buy', instanceId }) || true;
       case 'c':
         this.nextCounterKind();
         return true;

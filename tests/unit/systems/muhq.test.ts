@@ -88,8 +88,10 @@ describe("muhq's game system", () => {
     expect(state.resources.map((r) => [r.label, r.value, r.regen])).toEqual([['Resource', 3, 2]]);
     state = applyAction(state, { type: 'move', instanceId: state.zones.hand[0], to: 'discard' });
     state = applyAction(state, { type: 'move', instanceId: state.zones.hand[0], to: 'discard' });
+    // The turn starts by refilling the hand; the map's income comes in the Upkeep step after it.
     state = applyAction(state, { type: 'nextTurn' });
     expect(state.zones.hand).toHaveLength(3);
+    state = applyAction(state, { type: 'nextPhase' });
     expect(state.resources[0].value).toBe(5);
   });
 

@@ -16,7 +16,12 @@ describe('Odd Frontier game system', () => {
     expect(system.board.drawPerTurn).toBe(1);
     expect(system.board.resources.find((r) => r.id === 'life')).toMatchObject({ start: 137, min: 0 });
     expect(system.board.resources.find((r) => r.id === 'energy')).toMatchObject({ start: 0, min: 0 });
-    expect(system.board.phases).toEqual(['Reset', 'Pre-combat', 'Combat', 'Post-combat']);
+    expect(system.board.phases.map((phase) => (typeof phase === 'string' ? phase : phase.label))).toEqual([
+      'Reset',
+      'Pre-combat',
+      'Combat',
+      'Post-combat',
+    ]);
     const terms = (system.reference?.glossary ?? []).map((g) => g.term);
     for (const term of ['Archive', 'Queue', 'Crank', 'First Assault', 'Banish', 'Wound', 'Permanent', 'Reset phase'])
       expect(terms).toContain(term);
