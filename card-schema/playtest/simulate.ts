@@ -10,6 +10,7 @@ import type { DeckEntry } from '../deck/format';
 import { own, setOwn } from '../own-keys';
 import type { CardDocument, GameSystem } from '../system/format';
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from './engine';
+import { phaseId } from './phase-list';
 import type { BoardSetup } from './format';
 import {
   cardFits,
@@ -218,7 +219,7 @@ export class OpeningSimulation {
     if (state.awaitingKeep) state = applyAction(state, { type: 'keep', bottom: [] });
     const facts: TurnFacts[] = [];
     for (let turn = 1; turn <= this.#turns; turn++) {
-      if (turn > 1) state = nextTurn(state);
+      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
       const deck = new Set(state.zones[zoneId(state, 'deck')]);
       facts.push({
         seen: drawPile.filter((id) => !deck.has(id)).length,
@@ -289,7 +290,7 @@ export class OpeningSimulation {
     }
     const met = this.#resolved.map(() => false);
     for (let turn = 1; turn <= this.#turns; turn++) {
-      if (turn > 1) state = nextTurn(state);
+      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
       const deck = new Set(state.zones[zoneId(state, 'deck')]);
       const seen = drawPile.filter((id) => !deck.has(id));
       const resources = Object.fromEntries(state.resources.map((r) => [r.id, r.value]));
@@ -334,6 +335,24 @@ function nextTurn(state: PlaytestState): PlaytestState {
     }
   }
   return applyAction(before, { type: 'nextTurn' });
+}
+
+/**
+ * A turn as the player meets it: its automated opening phases walked (upkeep, draw: phases with
+ * steps), up to the first phase without steps, where the player acts. Plain phase names need no
+ * walking: their new turn draws and adds regen at once.
+ */
+function toFirstActionPhase(state: PlaytestState): PlaytestState {
+  const phases = state.board.phases;
+  let next = state;
+  for (let guard = 0; guard < phases.length; guard++) {
+    const phase = phases.find((candidate) => phaseId(candidate) === next.phase);
+    if (phase === undefined || typeof phase === 'string' || !phase.steps?.length) break;
+    const after = applyAction(next, { type: 'nextPhase' });
+    if (after.turn !== next.turn) break;
+    next = after;
+  }
+  return next;
 }
 
 function zoneId(state: PlaytestState, kind: 'deck' | 'hand'): string {
