@@ -108,7 +108,7 @@ describe('resolveQuery in one game', () => {
   it('names an unknown field with fields to try, and leaves it out', () => {
     const resolved = resolve('foo:bar ember');
     expect(resolved.problems).toEqual([
-      { message: 'Unknown field ‘foo’ — try name, type, colors, cost, atk, hp, … (see Help › Search)', start: 0, end: 7 },
+      { message: 'Unknown field ‘foo’ — try name, type, colors, rarity, cost, atk, … (see Help › Search)', start: 0, end: 7 },
     ]);
     expect(resolved.games[0].fields).toEqual([]);
   });
@@ -194,7 +194,7 @@ describe('resolveQuery with names like Object.prototype members', () => {
       systems.map((one) => one.id),
     );
     expect(resolved.problems.map((problem) => problem.message)).toEqual([
-      'Unknown field ‘__proto__’ — try name, type, colors, cost, atk, hp, … (see Help › Search)',
+      'Unknown field ‘__proto__’ — try name, type, colors, rarity, cost, atk, … (see Help › Search)',
       expect.stringContaining('Unknown field ‘constructor’'),
       expect.stringContaining('Unknown field ‘toString’'),
       expect.stringMatching(/^No ‘kw’ is ‘constructor’/),
