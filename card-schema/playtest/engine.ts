@@ -79,6 +79,13 @@ export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength'> {
   cards: Record<string, CardInstance>;
   log: string[];
   history: PlaytestSnapshot[];
+  /**
+   * Every action applied since the start, undone ones taken out: with the seed, the deck and the
+   * mode they replay the game exactly (replay.ts). Unlike `history` it is never trimmed.
+   */
+  actions: PlaytestAction[];
+  /** The game mode chosen at the start (absent: the game has none). */
+  mode?: string;
 }
 
 export type PlaytestAction =
@@ -220,6 +227,8 @@ export function createPlaytest(
     buys: 0,
     log,
     history: [],
+    actions: [],
+    ...(mode ? { mode: mode.id } : {}),
     ...(board.spatial ? { spatial: initialSpatial(board.spatial, mode?.id) } : {}),
   };
   const opened = drawOpeningHand(initial, board.openingHand, 'Opening hand');
@@ -313,7 +322,11 @@ export function applyAction(state: PlaytestState, action: PlaytestAction): Playt
   const before = snapshot(state);
   const next = perform(state, action);
   const history = [...state.history, before];
-  return { ...next, history: history.length > HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT) : history };
+  return {
+    ...next,
+    history: history.length > HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT) : history,
+    actions: [...state.actions, action],
+  };
 }
 
 export function canUndo(state: PlaytestState): boolean {
@@ -325,7 +338,13 @@ export function undo(state: PlaytestState): PlaytestState {
   if (state.history.length === 0) return state;
   const previous = state.history[state.history.length - 1];
   const { logLength, ...restored } = previous;
-  return { ...state, ...restored, log: state.log.slice(0, logLength), history: state.history.slice(0, -1) };
+  return {
+    ...state,
+    ...restored,
+    log: state.log.slice(0, logLength),
+    history: state.history.slice(0, -1),
+    actions: state.actions.slice(0, -1),
+  };
 }
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
