@@ -3,6 +3,7 @@
 // after every change, offered back as "Resume the session from 12:03?" on the next visit).
 
 import {
+  PlaytestError,
   applyAction,
   canUndo,
   cardsToBottom,
@@ -12,6 +13,7 @@ import {
   type PlaytestAction,
   type PlaytestState,
 } from '../../../card-schema/playtest/engine';
+import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';
 import type { ZoneDef } from '../../../card-schema/playtest/format';
 import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
@@ -49,6 +51,9 @@ export class PlaytestBoard {
   resumeOffer = $state.raw<SavedPlaytest | null>(null);
   /** Zone under a card being dragged. */
   dropTarget = $state<string | null>(null);
+  /** Replay mode: every state of the game from its seed, the one shown, and the game to go back to. */
+  replay = $state.raw<{ states: PlaytestState[]; live: PlaytestState } | null>(null);
+  replayStep = $state(0);
   private docs = new Map<string, CardDocument>();
 
   constructor(
@@ -71,6 +76,78 @@ export class PlaytestBoard {
   /** "12:03": when the offered session was saved. */
   get resumeTime(): string {
     return this.resumeOffer ? sessionTime(this.resumeOffer.savedAt, this.deps.now()) : '';
+  }
+
+  get replaying(): boolean {
+    return this.replay !== null;
+  }
+
+  /** Actions recorded in the game being replayed. */
+  get replaySteps(): number {
+    return this.replay ? this.replay.states.length - 1 : 0;
+  }
+
+  /** "Keep the hand": the action that led to the replayed step ('' at the start). */
+  get replayAction(): string {
+    const replay = this.replay;
+    if (!replay || this.replayStep === 0) return '';
+    const live = replay.live;
+    return describeAction(live, live.actions[this.replayStep - 1]);
+  }
+
+  /**
+   * Replays the game from its seed, read-only, from the start. A session whose record does not
+   * lead back to it (saved before actions were recorded, or the deck edited since) is refused.
+   */
+  openReplay(): boolean {
+    const { system, deck, game } = this;
+    if (!system || !deck || !game || this.replay) return false;
+    try {
+      const states = replayStates(system, deck, (id) => this.docs.get(id), game);
+      if (!replayMatches(states[states.length - 1], game)) {
+        throw new PlaytestError(
+          'This game cannot be replayed: its actions were not all recorded (a session saved by an older version) or the deck changed since.',
+        );
+      }
+      this.replay = { states, live: game };
+      this.showStep(0);
+      return true;
+    } catch (error) {
+      this.deps.showError(error);
+      return false;
+    }
+  }
+
+  /** Shows the state after `step` recorded actions (kept within the record). */
+  showStep(step: number): void {
+    const replay = this.replay;
+    if (!replay) return;
+    this.replayStep = Math.max(0, Math.min(replay.states.length - 1, step));
+    this.game = replay.states[this.replayStep];
+    this.selected = null;
+  }
+
+  /** Back to the game as it was; the replay changed nothing. */
+  closeReplay(): void {
+    const replay = this.replay;
+    if (!replay) return;
+    this.replay = null;
+    this.game = replay.live;
+  }
+
+  /** Replay keys (listed in view-shortcuts.ts): ← → step, Home / End jump, Escape leaves. */
+  replayKey(key: string): boolean {
+    if (!this.replay) return false;
+    const to: Record<string, number> = {
+      ArrowLeft: this.replayStep - 1,
+      ArrowRight: this.replayStep + 1,
+      Home: 0,
+      End: this.replaySteps,
+    };
+    if (key === 'Escape') this.closeReplay();
+    else if (key in to) this.showStep(to[key]);
+    else return false;
+    return true;
   }
 
   async load(): Promise<void> {
@@ -96,6 +173,7 @@ export class PlaytestBoard {
   start(save = true): void {
     const { system, deck } = this;
     if (!system || !deck) return;
+    this.replay = null;
     try {
       const mode = this.modeId || system.board.modes?.[0]?.id || undefined;
       this.setGame(
@@ -110,6 +188,7 @@ export class PlaytestBoard {
 
   resume(): void {
     if (!this.resumeOffer) return;
+    this.replay = null;
     const state = this.resumeOffer.state;
     this.seed = state.seed;
     this.setGame(state, false);
@@ -123,7 +202,8 @@ export class PlaytestBoard {
 
   /** Applies an action; a refused one shows why and changes nothing. Returns whether it applied. */
   act(action: PlaytestAction): boolean {
-    if (!this.game) return false;
+    // A replay is read-only: the game goes on only once it is left.
+    if (!this.game || this.replay) return false;
     try {
       this.setGame(applyAction(this.game, action));
       return true;
@@ -134,7 +214,7 @@ export class PlaytestBoard {
   }
 
   undo(): boolean {
-    if (!this.game || !canUndo(this.game)) return false;
+    if (!this.game || this.replay || !canUndo(this.game)) return false;
     this.setGame(undo(this.game));
     return true;
   }
@@ -190,7 +270,7 @@ export class PlaytestBoard {
    */
   cardKey(instanceId: string, key: string, shift: boolean): boolean {
     const game = this.game;
-    if (!game) return false;
+    if (!game || this.replay) return false;
     const zones = game.board.zones;
     if (/^[1-9]$/.test(key)) {
       const zone = zones[Number(key) - 1];
