@@ -74,5 +74,7 @@ export function describeAction(state: PlaytestState, action: PlaytestAction): st
       return 'Shuffle the deck';
     case 'spatial':
       return 'Move on the battlefield';
+    case 'createToken':
+      return `Create a ${action.doc.name} token`;
   }
 }
