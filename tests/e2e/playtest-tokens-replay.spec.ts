@@ -1,5 +1,6 @@
-// Replay in Chromium: a few actions in OSMCG, then the game replayed from its seed — stepping
-// back and forward shows the log and the hand as they were at each step, read-only.
+// Tokens and replay in Chromium: a token of muhq's game made from the library's token cards, gone
+// when it leaves the map, back with undo; a few actions in OSMCG, then the game replayed from its
+// seed — stepping back and forward shows the log and the hand as they were at each step, read-only.
 
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -77,4 +78,37 @@ test('OSMCG: play a few actions, replay them from the seed, step back and forwar
   await expect(page.getByTestId('replay-step')).toHaveText('Step 0 of 4');
   await page.getByTestId('close-replay').click();
   expect(await table(page)).toEqual(live);
+});
+
+test('muhq: create a token on the map, send it to the discard pile (it ceases to exist), undo', async ({ page }) => {
+  await openPlaytest(page, 'River raiders (Twin Rivers)');
+  const map = page.getByTestId('zone-map');
+  const before = Number(await map.getAttribute('data-count'));
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('k');
+  const picker = page.getByTestId('token-picker');
+  await expect(picker).toBeVisible();
+  await expect(picker.getByTestId('token-card').filter({ hasText: 'Skeleton' })).toBeVisible();
+  await page.mouse.move(5, 895);
+  await page.screenshot({ path: '/tmp/playtest-token-picker.png' });
+  await picker.getByTestId('token-card').filter({ hasText: 'Skeleton' }).click();
+  await expect(map).toHaveAttribute('data-count', String(before + 1));
+  await expect(page.getByTestId('last-log')).toContainText('Created a Skeleton token on the Map.');
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+
+  // To the discard pile (zone 4) by key: a token ceases to exist instead.
+  const token = map.locator('[data-instance="t1"]');
+  await token.focus();
+  const discard = page.getByTestId('zone-discard');
+  const discarded = await discard.getAttribute('data-count');
+  await page.keyboard.press('4');
+  await expect(map).toHaveAttribute('data-count', String(before));
+  await expect(discard).toHaveAttribute('data-count', discarded ?? '0');
+  await expect(page.getByTestId('last-log')).toContainText(
+    'Skeleton (a token) left the Map for the Discard pile and ceased to exist.',
+  );
+  await page.getByTestId('undo').click();
+  await expect(map.locator('[data-instance="t1"]')).toBeVisible();
+  await expect(map).toHaveAttribute('data-count', String(before + 1));
 });

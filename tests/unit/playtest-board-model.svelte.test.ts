@@ -49,7 +49,11 @@ class MemoryStorage implements Storage {
 
 function deps(storage: Storage, now = new Date('2026-11-27T12:03:00')): PlaytestBoardDeps {
   return {
-    api: { getDeck: () => Promise.resolve(deck), getCards: () => Promise.resolve(cards) },
+    api: {
+      getDeck: () => Promise.resolve(deck),
+      getCards: () => Promise.resolve(cards),
+      searchCards: () => Promise.reject(new Error('Odd Frontier defines no tokens: the board never searches')),
+    },
     loadSystem: () => Promise.resolve(system),
     storage,
     now: () => now,

@@ -54,6 +54,7 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
     title: 'Playtest board',
     shortcuts: [
       { keys: ['N'], label: 'Next phase, with its automated steps (after the last phase: the next turn)' },
+      { keys: ['K'], label: 'Create a token the game defines, on a board zone (games with tokens)' },
       { keys: ['P'], label: 'Replay the game from its seed, step by step (read-only)' },
     ],
   },

@@ -13,17 +13,18 @@ import {
   type PlaytestAction,
   type PlaytestState,
 } from '../../../card-schema/playtest/engine';
+import { cardMatches } from '../../../card-schema/deck/card-match';
 import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';
 import type { ZoneDef } from '../../../card-schema/playtest/format';
 import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
 import type { Deck } from '../../../card-schema/deck/format';
-import type { CardDocument, GameSystem } from '../../../card-schema/system/format';
+import type { CardDocument, CardRecord, GameSystem } from '../../../card-schema/system/format';
 import type { ApiClient } from '../../../src-main/api/contract';
 import { loadSession, saveSession, sessionTime } from './playtest-session';
 
 export interface PlaytestBoardDeps {
-  api: Pick<ApiClient, 'getDeck' | 'getCards'>;
+  api: Pick<ApiClient, 'getDeck' | 'getCards' | 'searchCards'>;
   loadSystem: (systemId: string) => Promise<GameSystem>;
   storage: Storage;
   now: () => Date;
@@ -54,6 +55,8 @@ export class PlaytestBoard {
   /** Replay mode: every state of the game from its seed, the one shown, and the game to go back to. */
   replay = $state.raw<{ states: PlaytestState[]; live: PlaytestState } | null>(null);
   replayStep = $state(0);
+  /** The game's token cards from the library, once the token picker asked for them. */
+  tokenCards = $state.raw<CardRecord[] | null>(null);
   private docs = new Map<string, CardDocument>();
 
   constructor(
@@ -148,6 +151,39 @@ export class PlaytestBoard {
     else if (key in to) this.showStep(to[key]);
     else return false;
     return true;
+  }
+
+  get hasTokens(): boolean {
+    return this.system?.board.tokens !== undefined;
+  }
+
+  /** The library's cards the game's `board.tokens` match picks, by name (read once per visit). */
+  async loadTokenCards(): Promise<CardRecord[]> {
+    const rule = this.system?.board.tokens;
+    if (!rule || !this.system) return [];
+    if (this.tokenCards) return this.tokenCards;
+    try {
+      const page = await this.deps.api.searchCards({
+        query: '',
+        systemId: this.system.id,
+        types: rule.match.types,
+        limit: 5_000,
+      });
+      this.tokenCards = page.cards
+        .filter((card) => cardMatches(card.doc, rule.match))
+        .sort((a, b) => a.doc.name.localeCompare(b.doc.name));
+    } catch (error) {
+      this.deps.showError(error);
+      this.tokenCards = [];
+    }
+    return this.tokenCards;
+  }
+
+  /** A new token of the card on a board zone (the first one unless named), on its next free spot. */
+  createToken(card: CardRecord, zone?: ZoneDef): boolean {
+    const target = zone ?? this.zones.find((candidate) => candidate.kind === 'board');
+    if (!target) return false;
+    return this.act({ type: 'createToken', cardId: card.id, doc: card.doc, to: target.id, at: this.freeSpot(target) });
   }
 
   async load(): Promise<void> {
