@@ -12,7 +12,7 @@ import { loadSamples } from './systems/harness';
 vi.mock('../../src-renderer/src/api/client', () => ({ api: {}, ApiCallError: Error }));
 
 const muhq = loadSamples('muhq');
-const deck: Deck = { id: 'deck-muhq', systemId: 'muhq', name: 'Raiders', ...muhq.decks.get('deck-legal.json')! };
+const deck: Deck = { ...muhq.decks.get('deck-legal.json')!, id: 'deck-muhq', systemId: 'muhq' };
 const library: CardRecord[] = [...muhq.docs.entries()].map(([id, doc]) => ({ id, setId: 'vale', doc }) as CardRecord);
 
 function boardWith(searches: unknown[]): PlaytestBoard {
