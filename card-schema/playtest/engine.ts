@@ -362,7 +362,8 @@ export function undo(state: PlaytestState): PlaytestState {
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
   const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, buys, spatial, tokensMade } = state;
-  const tokens = Object.fromEntries(Object.entries(state.cards).filter(([, card]) => card.token));
+  // Only a game that made tokens pays for looking through its cards (the simulator snapshots a lot).
+  const tokens = tokensMade ? Object.fromEntries(Object.entries(state.cards).filter(([, card]) => card.token)) : {};
   const kept = {
     rng,
     zones,
