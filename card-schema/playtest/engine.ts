@@ -39,6 +39,8 @@ export interface CardInstance {
   name: string;
   type: string;
   doc: CardDocument;
+  /** Made during the game from a token card the game defines; it ceases to exist off the board. */
+  token?: true;
 }
 
 export interface ResourceState {
@@ -66,11 +68,15 @@ export interface PlaytestSnapshot {
   spatial?: SpatialState;
   /** Cards bought this turn (absent: none). */
   buys?: number;
+  /** Tokens on the table then (by instance id): undo brings back the ones that ceased since. */
+  tokens?: Record<string, CardInstance>;
+  /** Tokens created so far (numbers the next one's instance id). */
+  tokensMade?: number;
   /** Length of the log at that moment (the log only ever grows between undos). */
   logLength: number;
 }
 
-export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength'> {
+export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength' | 'tokens'> {
   version: number;
   seed: number;
   /** The setup with the leader card's values resolved (hand size, deals, turn-1 values). */
@@ -79,6 +85,13 @@ export interface PlaytestState extends Omit<PlaytestSnapshot, 'logLength'> {
   cards: Record<string, CardInstance>;
   log: string[];
   history: PlaytestSnapshot[];
+  /**
+   * Every action applied since the start, undone ones taken out: with the seed, the deck and the
+   * mode they replay the game exactly (replay.ts). Unlike `history` it is never trimmed.
+   */
+  actions: PlaytestAction[];
+  /** The game mode chosen at the start (absent: the game has none). */
+  mode?: string;
 }
 
 export type PlaytestAction =
@@ -104,6 +117,8 @@ export type PlaytestAction =
   | { type: 'setPhase'; phase: string }
   | { type: 'adjustResource'; resource: string; delta: number }
   | { type: 'shuffleDeck' }
+  /** A new instance of a token card the game defines (`board.tokens`), put on a board zone. */
+  | { type: 'createToken'; cardId: string; doc: CardDocument; to: string; at?: TablePoint }
   /** A piece, terrain or marker placed on the spatial board (spatial/apply.ts). */
   | { type: 'spatial'; change: SpatialChange };
 
@@ -218,8 +233,11 @@ export function createPlaytest(
     mulligans: 0,
     awaitingKeep: board.mulligan !== 'none',
     buys: 0,
+    tokensMade: 0,
     log,
     history: [],
+    actions: [],
+    ...(mode ? { mode: mode.id } : {}),
     ...(board.spatial ? { spatial: initialSpatial(board.spatial, mode?.id) } : {}),
   };
   const opened = drawOpeningHand(initial, board.openingHand, 'Opening hand');
@@ -313,7 +331,11 @@ export function applyAction(state: PlaytestState, action: PlaytestAction): Playt
   const before = snapshot(state);
   const next = perform(state, action);
   const history = [...state.history, before];
-  return { ...next, history: history.length > HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT) : history };
+  return {
+    ...next,
+    history: history.length > HISTORY_LIMIT ? history.slice(history.length - HISTORY_LIMIT) : history,
+    actions: [...state.actions, action],
+  };
 }
 
 export function canUndo(state: PlaytestState): boolean {
@@ -324,12 +346,24 @@ export function canUndo(state: PlaytestState): boolean {
 export function undo(state: PlaytestState): PlaytestState {
   if (state.history.length === 0) return state;
   const previous = state.history[state.history.length - 1];
-  const { logLength, ...restored } = previous;
-  return { ...state, ...restored, log: state.log.slice(0, logLength), history: state.history.slice(0, -1) };
+  const { logLength, tokens, ...restored } = previous;
+  // Deck cards never come or go; tokens are the ones the snapshot had.
+  const cards = Object.fromEntries(Object.entries(state.cards).filter(([, card]) => !card.token));
+  return {
+    ...state,
+    ...restored,
+    cards: { ...cards, ...tokens },
+    tokensMade: restored.tokensMade ?? 0,
+    log: state.log.slice(0, logLength),
+    history: state.history.slice(0, -1),
+    actions: state.actions.slice(0, -1),
+  };
 }
 
 function snapshot(state: PlaytestState): PlaytestSnapshot {
-  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, buys, spatial } = state;
+  const { rng, zones, table, resources, turn, phase, mulligans, awaitingKeep, buys, spatial, tokensMade } = state;
+  // Only a game that made tokens pays for looking through its cards (the simulator snapshots a lot).
+  const tokens = tokensMade ? Object.fromEntries(Object.entries(state.cards).filter(([, card]) => card.token)) : {};
   const kept = {
     rng,
     zones,
@@ -340,6 +374,8 @@ function snapshot(state: PlaytestState): PlaytestSnapshot {
     mulligans,
     awaitingKeep,
     buys: buys ?? 0,
+    tokens,
+    tokensMade: tokensMade ?? 0,
     logLength: state.log.length,
   };
   return spatial ? { ...kept, spatial } : kept;
@@ -379,6 +415,8 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
       return adjustResource(state, action.resource, action.delta);
     case 'shuffleDeck':
       return shuffleDeck(state);
+    case 'createToken':
+      return createToken(state, action.cardId, action.doc, action.to, action.at);
     case 'spatial': {
       const { spatial, line } = applySpatialChange(state, action.change);
       return { ...state, spatial, log: [...state.log, line] };
@@ -514,6 +552,53 @@ function drawCards(state: PlaytestState, count: number, verb: string): PlaytestS
   return { ...state, rng, zones, log };
 }
 
+/** A token made from a card of the library the game's `board.tokens` match picks, on a board zone. */
+function createToken(state: PlaytestState, cardId: string, doc: CardDocument, to: string, at?: TablePoint): PlaytestState {
+  const tokens = state.board.tokens;
+  if (!tokens) throw new PlaytestError('This game defines no tokens (board.tokens in its game system).');
+  if (!cardMatches(doc, tokens.match)) throw new PlaytestError(`${doc.name} is not a token card of this game.`);
+  const target = requireZoneId(state.board, to);
+  if (target.kind !== 'board')
+    throw new PlaytestError(`Tokens are put on a board zone; the ${target.label} is a ${target.kind}.`);
+  const made = (state.tokensMade ?? 0) + 1;
+  const instanceId = `t${made}`;
+  const card: CardInstance = { instanceId, cardId, name: doc.name, type: doc.type, doc, token: true };
+  const zones = { ...state.zones };
+  setOwn(zones, to, [...(own(zones, to) ?? []), instanceId]);
+  const table = { ...state.table };
+  if (at) setOwn(table, instanceId, { at: placeOf(at) });
+  return {
+    ...state,
+    cards: { ...state.cards, [instanceId]: card },
+    zones,
+    table,
+    tokensMade: made,
+    log: [...state.log, `Created a ${doc.name} token on the ${target.label}.`],
+  };
+}
+
+/** A token leaving the board ceases to exist, as in most games (undo brings it back). */
+function tokenCeases(state: PlaytestState, card: CardInstance, from: PlayZone | undefined, target: PlayZone): PlaytestState {
+  const zones = { ...state.zones };
+  if (from)
+    setOwn(
+      zones,
+      from.id,
+      zones[from.id].filter((id) => id !== card.instanceId),
+    );
+  const cards = { ...state.cards };
+  delete cards[card.instanceId];
+  const table = { ...state.table };
+  delete table[card.instanceId];
+  return {
+    ...state,
+    cards,
+    zones,
+    table,
+    log: [...state.log, `${card.name} (a token) left the ${from?.label ?? 'board'} for the ${target.label} and ceased to exist.`],
+  };
+}
+
 function move(
   state: PlaytestState,
   instanceId: string,
@@ -538,6 +623,7 @@ function move(
   if (fromId === to && place) {
     return { ...state, table, log: [...state.log, `Placed ${card.name} on the ${target.label}.`] };
   }
+  if (card.token && target.kind !== 'board') return tokenCeases(state, card, from, target);
   const where = position ?? (isPile(target.kind) ? 'top' : 'bottom');
   // Spread keeps own keys (even "__proto__"); setOwn writes them without touching the prototype.
   const zones = { ...state.zones };

@@ -97,6 +97,11 @@ export interface DrawStep {
   draw: 'turn' | number | { dice: number; sides: number };
 }
 
+export interface TokenRule {
+  /** Which library cards are tokens (muhq: `{ "types": ["token"] }`). */
+  match: CardMatch;
+}
+
 export interface BuyRule {
   /** Zone the cards are bought from (the store). */
   from: string;
@@ -178,6 +183,8 @@ export interface BoardSetup {
   resources: ResourceDef[];
   /** Turn phases in order: a name, or a phase with the bookkeeping steps the rules automate. */
   phases: PhaseDef[];
+  /** Cards of the game's library that are tokens: the board creates them on a board zone, and they cease to exist when they leave it. */
+  tokens?: TokenRule;
   /** Buying a card onto a pile, paying its cost (muhq's store). */
   buy?: BuyRule;
   /** Running sums shown on the board (OMMS: the suits in hand against the Creation Total). */

@@ -58,9 +58,14 @@ export function readSavedPlaytest(text: string): SavedPlaytest {
   // Version 1 had no card states (tapped, counters, places): every card starts plain.
   const table = version === 1 ? {} : state.table;
   if (!isRecord(table)) throw new PlaytestError('The saved playtest is damaged: its card states are missing.');
+  // Sessions saved before actions were recorded replay only their start (replay.ts notices).
+  const actions = state.actions ?? [];
+  if (!Array.isArray(actions) || !actions.every((action) => isRecord(action) && typeof action.type === 'string')) {
+    throw new PlaytestError('The saved playtest is damaged: its recorded actions are not a list of actions.');
+  }
   const history = (snapshots as Record<string, unknown>[]).map((entry) => ({ table: {}, ...entry }));
   // The checks above cover what the engine reads; the rest is the engine's own plain JSON.
-  const upgraded = { ...state, version: PLAYTEST_STATE_VERSION, table, history } as unknown as PlaytestState;
+  const upgraded = { ...state, version: PLAYTEST_STATE_VERSION, table, history, actions } as unknown as PlaytestState;
   return { savedAt: parsed.savedAt, state: upgraded };
 }
 

@@ -427,6 +427,7 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
     if (mode.players.min > mode.players.max)
       fail(`/board/modes/${i}/players`, `min ${mode.players.min} is above max ${mode.players.max}`);
   });
+  if (system.board.tokens) needMatch(system.board.tokens.match, '/board/tokens/match');
   if (system.board.openingHandMustInclude)
     needMatch(system.board.openingHandMustInclude.match, '/board/openingHandMustInclude/match');
   for (const problem of boardProblems(system.board, fields)) fail(problem.path, problem.reason);

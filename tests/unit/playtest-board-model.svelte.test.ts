@@ -49,7 +49,11 @@ class MemoryStorage implements Storage {
 
 function deps(storage: Storage, now = new Date('2026-11-27T12:03:00')): PlaytestBoardDeps {
   return {
-    api: { getDeck: () => Promise.resolve(deck), getCards: () => Promise.resolve(cards) },
+    api: {
+      getDeck: () => Promise.resolve(deck),
+      getCards: () => Promise.resolve(cards),
+      searchCards: () => Promise.reject(new Error('Odd Frontier defines no tokens: the board never searches')),
+    },
     loadSystem: () => Promise.resolve(system),
     storage,
     now: () => now,
@@ -123,5 +127,60 @@ describe('the board model', () => {
   it('says when a session was saved: the time today, the day before that', () => {
     expect(sessionTime('2026-11-27T12:03:00', new Date('2026-11-27T18:00:00'))).toBe('12:03');
     expect(sessionTime('2026-11-25T09:15:00', new Date('2026-11-27T18:00:00'))).toBe('25 Nov, 09:15');
+  });
+});
+
+describe('the board model in replay mode', () => {
+  it('steps through the recorded actions from the seed, read-only, and goes back to the game unchanged', async () => {
+    const board = await opened(new MemoryStorage());
+    const handId = board.zones.find((zone) => zone.kind === 'hand')!.id;
+    const played = board.game!.zones[handId][0];
+    expect(board.cardKey(played, '3', false)).toBe(true);
+    board.act({ type: 'nextPhase' });
+    board.act({ type: 'draw' });
+    board.undo();
+    const live = board.game!;
+    expect(live.actions.map((action) => action.type)).toEqual(['keep', 'move', 'nextPhase']);
+
+    expect(board.openReplay()).toBe(true);
+    expect(board.replayStep).toBe(0);
+    expect(board.replaySteps).toBe(3);
+    expect(board.game!.awaitingKeep).toBe(true);
+    expect(board.replayKey('ArrowRight')).toBe(true);
+    expect(board.replayAction).toBe('Keep the hand');
+    board.replayKey('ArrowRight');
+    expect(board.replayAction).toBe(`${live.cards[played].name} to the ${board.zones[2].label}`);
+    expect(zoneOf(board.game!, played)).toBe(board.zones[2].id);
+    // Read-only: neither actions nor card keys nor undo change what is shown.
+    const shown = board.game;
+    expect(board.act({ type: 'draw' })).toBe(false);
+    expect(board.cardKey(played, 't', false)).toBe(false);
+    expect(board.undo()).toBe(false);
+    expect(board.game).toBe(shown);
+    board.replayKey('End');
+    expect(board.game!.log).toEqual(live.log);
+    expect(board.game!.zones[handId]).toEqual(live.zones[handId]);
+    board.replayKey('ArrowRight');
+    expect(board.replayStep).toBe(3);
+    board.replayKey('Home');
+    expect(board.replayStep).toBe(0);
+    expect(board.replayKey('Escape')).toBe(true);
+    expect(board.replaying).toBe(false);
+    expect(board.game).toBe(live);
+  });
+
+  it('refuses to replay a session whose actions were not recorded, saying why', async () => {
+    const storage = new MemoryStorage();
+    const board = await opened(storage);
+    board.act({ type: 'nextPhase' });
+    const errors: unknown[] = [];
+    const again = new PlaytestBoard({ ...deps(storage), showError: (error) => errors.push(error) }, deck.id);
+    await again.load();
+    const { actions: _unrecorded, ...old } = board.game!;
+    again.resumeOffer = { savedAt: '2026-11-27T12:00:00Z', state: { ...old, actions: [] } };
+    again.resume();
+    expect(again.openReplay()).toBe(false);
+    expect(again.replaying).toBe(false);
+    expect(String(errors[0])).toMatch(/cannot be replayed: its actions were not all recorded/);
   });
 });

@@ -52,7 +52,19 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
   },
   {
     title: 'Playtest board',
-    shortcuts: [{ keys: ['N'], label: 'Next phase, with its automated steps (after the last phase: the next turn)' }],
+    shortcuts: [
+      { keys: ['N'], label: 'Next phase, with its automated steps (after the last phase: the next turn)' },
+      { keys: ['K'], label: 'Create a token the game defines, on a board zone (games with tokens)' },
+      { keys: ['P'], label: 'Replay the game from its seed, step by step (read-only)' },
+    ],
+  },
+  {
+    title: 'Playtest replay',
+    shortcuts: [
+      { keys: ['←', '→'], label: 'One recorded action back / forward' },
+      { keys: ['Home', 'End'], label: 'The start / the last recorded action' },
+      { keys: ['Esc'], label: 'Back to the game' },
+    ],
   },
   {
     title: 'Art in the editor’s preview (focused)',

@@ -3,6 +3,7 @@
 // after every change, offered back as "Resume the session from 12:03?" on the next visit).
 
 import {
+  PlaytestError,
   applyAction,
   canUndo,
   cardsToBottom,
@@ -12,16 +13,18 @@ import {
   type PlaytestAction,
   type PlaytestState,
 } from '../../../card-schema/playtest/engine';
+import { cardMatches } from '../../../card-schema/deck/card-match';
+import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';
 import type { ZoneDef } from '../../../card-schema/playtest/format';
 import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
 import type { Deck } from '../../../card-schema/deck/format';
-import type { CardDocument, GameSystem } from '../../../card-schema/system/format';
+import type { CardDocument, CardRecord, GameSystem } from '../../../card-schema/system/format';
 import type { ApiClient } from '../../../src-main/api/contract';
 import { loadSession, saveSession, sessionTime } from './playtest-session';
 
 export interface PlaytestBoardDeps {
-  api: Pick<ApiClient, 'getDeck' | 'getCards'>;
+  api: Pick<ApiClient, 'getDeck' | 'getCards' | 'searchCards'>;
   loadSystem: (systemId: string) => Promise<GameSystem>;
   storage: Storage;
   now: () => Date;
@@ -49,6 +52,11 @@ export class PlaytestBoard {
   resumeOffer = $state.raw<SavedPlaytest | null>(null);
   /** Zone under a card being dragged. */
   dropTarget = $state<string | null>(null);
+  /** Replay mode: every state of the game from its seed, the one shown, and the game to go back to. */
+  replay = $state.raw<{ states: PlaytestState[]; live: PlaytestState } | null>(null);
+  replayStep = $state(0);
+  /** The game's token cards from the library, once the token picker asked for them. */
+  tokenCards = $state.raw<CardRecord[] | null>(null);
   private docs = new Map<string, CardDocument>();
 
   constructor(
@@ -71,6 +79,111 @@ export class PlaytestBoard {
   /** "12:03": when the offered session was saved. */
   get resumeTime(): string {
     return this.resumeOffer ? sessionTime(this.resumeOffer.savedAt, this.deps.now()) : '';
+  }
+
+  get replaying(): boolean {
+    return this.replay !== null;
+  }
+
+  /** Actions recorded in the game being replayed. */
+  get replaySteps(): number {
+    return this.replay ? this.replay.states.length - 1 : 0;
+  }
+
+  /** "Keep the hand": the action that led to the replayed step ('' at the start). */
+  get replayAction(): string {
+    const replay = this.replay;
+    if (!replay || this.replayStep === 0) return '';
+    const live = replay.live;
+    return describeAction(live, live.actions[this.replayStep - 1]);
+  }
+
+  /**
+   * Replays the game from its seed, read-only, from the start. A session whose record does not
+   * lead back to it (saved before actions were recorded, or the deck edited since) is refused.
+   */
+  openReplay(): boolean {
+    const { system, deck, game } = this;
+    if (!system || !deck || !game || this.replay) return false;
+    try {
+      const states = replayStates(system, deck, (id) => this.docs.get(id), game);
+      if (!replayMatches(states[states.length - 1], game)) {
+        throw new PlaytestError(
+          'This game cannot be replayed: its actions were not all recorded (a session saved by an older version) or the deck changed since.',
+        );
+      }
+      this.replay = { states, live: game };
+      this.showStep(0);
+      return true;
+    } catch (error) {
+      this.deps.showError(error);
+      return false;
+    }
+  }
+
+  /** Shows the state after `step` recorded actions (kept within the record). */
+  showStep(step: number): void {
+    const replay = this.replay;
+    if (!replay) return;
+    this.replayStep = Math.max(0, Math.min(replay.states.length - 1, step));
+    this.game = replay.states[this.replayStep];
+    this.selected = null;
+  }
+
+  /** Back to the game as it was; the replay changed nothing. */
+  closeReplay(): void {
+    const replay = this.replay;
+    if (!replay) return;
+    this.replay = null;
+    this.game = replay.live;
+  }
+
+  /** Replay keys (listed in view-shortcuts.ts): ← → step, Home / End jump, Escape leaves. */
+  replayKey(key: string): boolean {
+    if (!this.replay) return false;
+    const to: Record<string, number> = {
+      ArrowLeft: this.replayStep - 1,
+      ArrowRight: this.replayStep + 1,
+      Home: 0,
+      End: this.replaySteps,
+    };
+    if (key === 'Escape') this.closeReplay();
+    else if (key in to) this.showStep(to[key]);
+    else return false;
+    return true;
+  }
+
+  get hasTokens(): boolean {
+    return this.system?.board.tokens !== undefined;
+  }
+
+  /** The library's cards the game's `board.tokens` match picks, by name (read once per visit). */
+  async loadTokenCards(): Promise<CardRecord[]> {
+    const rule = this.system?.board.tokens;
+    if (!rule || !this.system) return [];
+    if (this.tokenCards) return this.tokenCards;
+    try {
+      const page = await this.deps.api.searchCards({
+        query: '',
+        systemId: this.system.id,
+        types: rule.match.types,
+        limit: 5_000,
+      });
+      this.tokenCards = page.cards
+        .filter((card) => cardMatches(card.doc, rule.match))
+        .sort((a, b) => a.doc.name.localeCompare(b.doc.name));
+    } catch (error) {
+      this.deps.showError(error);
+      this.tokenCards = [];
+    }
+    return this.tokenCards;
+  }
+
+  /** A new token of the card on a board zone (the first one unless named), on its next free spot. */
+  createToken(card: CardRecord, zone?: ZoneDef): boolean {
+    const target = zone ?? this.zones.find((candidate) => candidate.kind === 'board');
+    if (!target) return false;
+    return this.act({ type: 'createToken', cardId: card.id, doc: card.doc, to: target.id, at: this.freeSpot(target) });
   }
 
   async load(): Promise<void> {
@@ -96,6 +209,7 @@ export class PlaytestBoard {
   start(save = true): void {
     const { system, deck } = this;
     if (!system || !deck) return;
+    this.replay = null;
     try {
       const mode = this.modeId || system.board.modes?.[0]?.id || undefined;
       this.setGame(
@@ -110,6 +224,7 @@ export class PlaytestBoard {
 
   resume(): void {
     if (!this.resumeOffer) return;
+    this.replay = null;
     const state = this.resumeOffer.state;
     this.seed = state.seed;
     this.setGame(state, false);
@@ -123,7 +238,8 @@ export class PlaytestBoard {
 
   /** Applies an action; a refused one shows why and changes nothing. Returns whether it applied. */
   act(action: PlaytestAction): boolean {
-    if (!this.game) return false;
+    // A replay is read-only: the game goes on only once it is left.
+    if (!this.game || this.replay) return false;
     try {
       this.setGame(applyAction(this.game, action));
       return true;
@@ -134,7 +250,7 @@ export class PlaytestBoard {
   }
 
   undo(): boolean {
-    if (!this.game || !canUndo(this.game)) return false;
+    if (!this.game || this.replay || !canUndo(this.game)) return false;
     this.setGame(undo(this.game));
     return true;
   }
@@ -190,7 +306,7 @@ export class PlaytestBoard {
    */
   cardKey(instanceId: string, key: string, shift: boolean): boolean {
     const game = this.game;
-    if (!game) return false;
+    if (!game || this.replay) return false;
     const zones = game.board.zones;
     if (/^[1-9]$/.test(key)) {
       const zone = zones[Number(key) - 1];
