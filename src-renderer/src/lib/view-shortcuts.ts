@@ -67,6 +67,14 @@ export const VIEW_SHORTCUTS: readonly ViewShortcutGroup[] = [
     ],
   },
   {
+    title: 'Battlefield or map to scale (a piece or marker selected)',
+    shortcuts: [
+      { keys: ['←', '→', '↑', '↓'], label: 'Move it ½″ (with Shift: ⅒″), or one tile on a map' },
+      { keys: ['Delete'], label: 'Take a piece off the board (back to its tray), remove a marker' },
+      { keys: ['Esc'], label: 'Deselect it' },
+    ],
+  },
+  {
     title: 'Art in the editor’s preview (focused)',
     shortcuts: [
       { keys: ['←', '→', '↑', '↓'], label: 'Move the art (with Shift: further)' },
