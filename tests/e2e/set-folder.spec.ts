@@ -46,7 +46,7 @@ test('a set exported as a folder, one card file changed, imports back as one cha
 
     const since = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
     await page.waitForTimeout(since.getTime() - Date.now() + 50);
-    await page.getByTestId('import-set-folder-input').setInputFiles(folder);
+    await page.getByTestId('import-set-folder-file').setInputFiles(folder);
     const question = page.getByTestId('import-question');
     await expect(question.getByTestId('would-update')).toHaveText('1');
     await expect(question.getByTestId('would-keep')).toHaveText(String(total.n - 1));
@@ -78,7 +78,7 @@ test('a picked folder that is not a set folder is refused by the file at fault',
   const dir = mkdtempSync(join(tmpdir(), 'cw-set-folder-bad-'));
   try {
     writeFileSync(join(dir, 'set.json'), '{ "format": "cardwright-set-folder", "formatVersion": 1, "set": ');
-    await page.getByTestId('import-set-folder-input').setInputFiles(dir);
+    await page.getByTestId('import-set-folder-file').setInputFiles(dir);
     await expect(page.getByTestId('toast').filter({ hasText: 'set.json' })).toContainText(/set\.json/);
     await expect(page.getByTestId('import-question')).toHaveCount(0);
   } finally {
