@@ -1,6 +1,7 @@
 // The spatial boards in Chromium: OSMCG's battlefield in inches (drag the Hero with a live ruler,
 // its circles, an objective that changes hands, keyboard nudging, undo and resume) and muhq's tile
-// map (place a permanent on a tile, its reach highlighted, a second one on the same tile refused).
+// map (place a permanent on a tile, its reach highlighted, a second one on the same tile refused,
+// a card dragged from the hand placed on the tile it is dropped on).
 // With SCREENSHOTS=1 it writes docs/screenshots/osmcg-battlefield.png and muhq-map.png.
 
 import { resolve } from 'node:path';
@@ -180,4 +181,33 @@ test("muhq's map: permanents on tiles, the range metric highlighted, one permane
   await page.mouse.move(5, 895);
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SHOTS}/muhq-map.png` });
+});
+
+test('a card dragged from the hand lands where it is dropped on the board drawn to scale, at any window size', async ({
+  page,
+}) => {
+  // Seed 10 opens with three Village Militia; a smaller window draws the map at another scale.
+  await page.setViewportSize({ width: 1180, height: 760 });
+  await openPlaytest(page, 'River raiders (Twin Rivers)', 10);
+  await page.getByTestId('show-spatial').click();
+  await expect(page.getByTestId('spatial-board')).toHaveAttribute('data-width', '10');
+  const militia = page.getByTestId('zone-hand').locator('[data-card-name="Village Militia"]').first();
+  const id = await militia.getAttribute('data-instance');
+  const box = await militia.boundingBox();
+  if (!box) throw new Error('the militia is not on screen');
+
+  // Dropped on tile F4 (column 6, row 4): it is placed there, not on a default spot.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const to = await onScreen(page, 5.5, 3.5);
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.getByTestId('last-log')).toContainText('Placed Village Militia on tile F4.');
+  const piece = page.getByTestId(`piece-${id}`);
+  await expect(piece).toHaveAttribute('data-x', '5');
+  await expect(piece).toHaveAttribute('data-y', '3');
+  await expect(page.getByTestId('zone-hand').locator(`[data-instance="${id}"]`)).toHaveCount(0);
+  await page.mouse.move(5, 755);
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: '/tmp/cardwright-rmends-drop.png' });
 });

@@ -1,5 +1,5 @@
-// Tokens and replay in Chromium: a token of muhq's game made from the library's token cards, gone
-// when it leaves the map, back with undo; a few actions in OSMCG, then the game replayed from its
+// Tokens and replay in Chromium: a token of muhq's game made from the library's token cards, with
+// its "Token" badge, gone when it leaves the map, back with undo; a few actions in OSMCG, then the game replayed from its
 // seed — stepping back and forward shows the log and the hand as they were at each step, read-only.
 
 import type { Page } from '@playwright/test';
@@ -96,6 +96,14 @@ test('muhq: create a token on the map, send it to the discard pile (it ceases to
   await expect(page.getByTestId('last-log')).toContainText('Created a Skeleton token on the Map.');
   await page.keyboard.press('Escape');
   await expect(picker).toHaveCount(0);
+
+  // The token wears a "Token" badge and says so to a screen reader; the deck's cards do not.
+  const made = map.locator('[data-instance="t1"]');
+  await expect(made.getByTestId('token-badge')).toHaveText('Token');
+  await expect(made).toHaveAttribute('aria-label', 'Skeleton, token');
+  await expect(map.getByTestId('token-badge')).toHaveCount(1);
+  await page.mouse.move(5, 895);
+  await page.screenshot({ path: '/tmp/cardwright-rmends-token-badge.png' });
 
   // To the discard pile (zone 4) by key: a token ceases to exist instead.
   const token = map.locator('[data-instance="t1"]');

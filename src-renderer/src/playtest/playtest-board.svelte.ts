@@ -16,11 +16,15 @@ import {
 import { cardMatches } from '../../../card-schema/deck/card-match';
 import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';
+import { battlefield } from '../../../card-schema/playtest/spatial/battlefield';
+import type { Point } from '../../../card-schema/playtest/spatial/geometry';
 import type { ZoneDef } from '../../../card-schema/playtest/format';
 import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
 import type { Deck } from '../../../card-schema/deck/format';
 import type { CardDocument, CardRecord, GameSystem } from '../../../card-schema/system/format';
 import type { ApiClient } from '../../../src-main/api/contract';
+import { arrowStep } from './arrow-step';
+import { snapTile } from './spatial/board-point';
 import { loadSession, saveSession, sessionTime } from './playtest-session';
 
 export interface PlaytestBoardDeps {
@@ -264,6 +268,23 @@ export class PlaytestBoard {
     return this.act({ type: 'move', instanceId, to: zone.id, at: at ?? this.freeSpot(zone) });
   }
 
+  /**
+   * A card dropped on the spatial board (a point in its unit, inches or tiles): it goes to the
+   * board zone, and a piece or terrain piece stands where it was dropped. Other cards (not pieces)
+   * just join the zone.
+   */
+  dropOnBattlefield(instanceId: string, zone: ZoneDef, at: Point): boolean {
+    const game = this.game;
+    if (!game || this.replay) return false;
+    if (zoneOf(game, instanceId) !== zone.id && !this.moveTo(instanceId, zone)) return false;
+    const field = this.game ? battlefield(this.game) : undefined;
+    const placeable =
+      field?.pieces.some((p) => p.instanceId === instanceId) || field?.terrain.some((t) => t.instanceId === instanceId);
+    if (!field || !placeable) return true;
+    const spot = field.def.kind === 'tiles' ? snapTile(at) : at;
+    return this.act({ type: 'spatial', change: { kind: 'place', instanceId, at: spot } });
+  }
+
   /** Where a card sent to a board zone without a point lands: the next slot of a loose grid. */
   private freeSpot(zone: ZoneDef): TablePoint {
     const count = this.game?.zones[zone.id]?.length ?? 0;
@@ -313,19 +334,13 @@ export class PlaytestBoard {
       if (zone) this.moveTo(instanceId, zone);
       return zone !== undefined;
     }
-    const arrows: Record<string, [number, number]> = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    const arrow = arrows[key];
+    const arrow = arrowStep(key);
     if (arrow) {
       const here = zones.find((zone) => zone.id === zoneOf(game, instanceId));
       if (here?.kind !== 'board') return false;
       const at = game.table[instanceId]?.at ?? { x: 0, y: 0 };
       const step = shift ? NUDGE * 5 : NUDGE;
-      return this.act({ type: 'move', instanceId, to: here.id, at: { x: at.x + arrow[0] * step, y: at.y + arrow[1] * step } });
+      return this.act({ type: 'move', instanceId, to: here.id, at: { x: at.x + arrow.dx * step, y: at.y + arrow.dy * step } });
     }
     switch (key.toLowerCase()) {
       case 't':

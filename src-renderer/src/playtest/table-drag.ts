@@ -1,8 +1,10 @@
 // Pointer drag and drop of a card between the board's zones. Zones mark themselves with
 // data-drop-zone="<zone id>"; a drop on a board zone keeps where the card's top-left corner lies
-// (as fractions of the zone), anywhere else it is a plain move.
+// (as fractions of the zone), on the spatial board (an SVG marked data-board-units) where the
+// pointer is in the board's unit, anywhere else it is a plain move.
 
 import type { PlaytestBoard } from './playtest-board.svelte';
+import { screenToBoard } from './spatial/board-point';
 
 /** Pointer travel (px) before a press becomes a drag rather than a click. */
 const DRAG_START = 5;
@@ -46,6 +48,15 @@ export function pressCard(event: PointerEvent, instanceId: string, board: Playte
     if (!target || !zone) return;
     if (zone.kind !== 'board') {
       board.moveTo(instanceId, zone);
+      return;
+    }
+    // The spatial board is drawn to scale: the drop point goes through its current scale and offset.
+    const spatial = target.querySelector<SVGSVGElement>('svg[data-board-units]');
+    if (spatial) {
+      const matrix = spatial.getScreenCTM();
+      const at = matrix ? screenToBoard({ x: up.clientX, y: up.clientY }, matrix) : undefined;
+      if (at) board.dropOnBattlefield(instanceId, zone, at);
+      else board.moveTo(instanceId, zone);
       return;
     }
     const area = target.getBoundingClientRect();

@@ -18,6 +18,8 @@ import {
   type Point,
 } from '../../../../card-schema/playtest/spatial/geometry';
 import type { MarkerKind, SpatialChange } from '../../../../card-schema/playtest/spatial/state';
+import { arrowStep } from '../arrow-step';
+import { snapTile } from './board-point';
 
 export interface SpatialHost {
   readonly game: PlaytestState | null;
@@ -183,17 +185,11 @@ export class SpatialBoardModel {
         ? this.change({ kind: 'removeMarker', id: selected.id })
         : this.change({ kind: 'unplace', instanceId: selected.id });
     }
-    const arrows: Record<string, [number, number]> = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    const arrow = arrows[key];
+    const arrow = arrowStep(key);
     const at = this.positionOf(selected);
     if (!arrow || !at) return false;
     const step = this.tiles ? 1 : shift ? FINE_NUDGE_INCHES : NUDGE_INCHES;
-    this.place(selected, { x: at.x + arrow[0] * step, y: at.y + arrow[1] * step });
+    this.place(selected, { x: at.x + arrow.dx * step, y: at.y + arrow.dy * step });
     return true;
   }
 
@@ -215,10 +211,6 @@ export class SpatialBoardModel {
   private change(change: SpatialChange): boolean {
     return this.host.act({ type: 'spatial', change });
   }
-}
-
-export function snapTile(point: Point): Point {
-  return { x: Math.floor(point.x), y: Math.floor(point.y) };
 }
 
 export { tileName };
