@@ -6,7 +6,7 @@
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from '../playtest/engine';
 import type { PlayBoard } from '../playtest/format';
 import { leaderCard, playBoard } from '../playtest/play-board';
-import { isStepped, phaseId } from '../playtest/phase-list';
+import { meetTurn } from '../playtest/meet-turn';
 import type { CardDocument, GameSystem } from '../system/format';
 import { own } from '../own-keys';
 import { cardMatches } from './card-match';
@@ -228,9 +228,8 @@ export class OddsSimulation {
     if (state.mulligans > 0) this.#mulliganed += 1;
     const deckZone = zoneId(state, 'deck');
     for (let turn = 1; turn <= this.#hits.length; turn++) {
-      if (turn > 1) state = applyAction(playOutHandIfRefilling(state), { type: 'nextTurn' });
-      // A board run by phase steps draws in its draw phase: play the turn's phases first.
-      state = toLastPhase(state);
+      // The turn as the player meets it (its draw phase played); undo history is of no use here.
+      state = { ...meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn), history: [] };
       // A wanted copy is seen once it has left the draw pile, unless it was dealt face down.
       let unseen = 0;
       for (const id of state.zones[deckZone]) if (wanted.has(id)) unseen += 1;
@@ -263,19 +262,11 @@ function settleOpeningHand(start: PlaytestState, wanted: (id: string) => boolean
   return applyAction(state, { type: 'keep', bottom });
 }
 
-/** The state in the turn's last phase, every phase's steps applied (no change on a board without steps). */
-function toLastPhase(start: PlaytestState): PlaytestState {
-  const phases = start.board.phases;
-  if (!isStepped(phases)) return start;
-  const last = phaseId(phases[phases.length - 1]);
-  let state = start;
-  // Undo history is of no use to a simulation; keeping it empty keeps each step cheap.
-  while (state.phase !== last) state = { ...applyAction(state, { type: 'nextPhase' }), history: [] };
-  return state;
-}
-
-/** With "draw up to N", cards played this turn make room for the refill; else the hand stays. */
-function playOutHandIfRefilling(state: PlaytestState): PlaytestState {
+/**
+ * With "draw up to N", the hand is played out before the next turn so the refill draws, as such
+ * games are played (the cards go to the table, out of the draw pile); else the hand stays.
+ */
+export function playOutHandIfRefilling(state: PlaytestState): PlaytestState {
   if (state.board.drawUpTo === undefined) return state;
   const hand = zoneId(state, 'hand');
   const board = state.board.zones.find((zone) => zone.kind === 'board') ?? state.board.zones.find((z) => z.kind === 'other');

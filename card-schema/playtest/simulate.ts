@@ -5,12 +5,12 @@
 // Game i always gets the same seed, so a run is reproducible and independent of how it is split
 // into steps (a worker posts progress between steps).
 
-import { boardOf, hypergeometricAtLeast } from '../deck/odds';
+import { boardOf, hypergeometricAtLeast, playOutHandIfRefilling } from '../deck/odds';
 import type { DeckEntry } from '../deck/format';
 import { own, setOwn } from '../own-keys';
 import type { CardDocument, GameSystem } from '../system/format';
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from './engine';
-import { phaseId } from './phase-list';
+import { meetTurn } from './meet-turn';
 import type { BoardSetup } from './format';
 import {
   cardFits,
@@ -219,7 +219,7 @@ export class OpeningSimulation {
     if (state.awaitingKeep) state = applyAction(state, { type: 'keep', bottom: [] });
     const facts: TurnFacts[] = [];
     for (let turn = 1; turn <= this.#turns; turn++) {
-      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
+      state = meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn);
       const deck = new Set(state.zones[zoneId(state, 'deck')]);
       facts.push({
         seen: drawPile.filter((id) => !deck.has(id)).length,
@@ -290,7 +290,7 @@ export class OpeningSimulation {
     }
     const met = this.#resolved.map(() => false);
     for (let turn = 1; turn <= this.#turns; turn++) {
-      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
+      state = meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn);
       const deck = new Set(state.zones[zoneId(state, 'deck')]);
       const seen = drawPile.filter((id) => !deck.has(id));
       const resources = Object.fromEntries(state.resources.map((r) => [r.id, r.value]));
@@ -316,43 +316,6 @@ export function simulateOpenings(input: OpeningSimulationInput): OpeningSimulati
 function available(resolved: ResolvedCondition, resources: Record<string, number>): number {
   const resource = resolved.condition.affordable?.resource;
   return resource === undefined ? Infinity : (own(resources, resource) ?? 0);
-}
-
-/**
- * The engine's next turn. In a game that refills the hand ("draw up to 3"), the hand is played
- * out first so the refill draws, as such games are played; cards stay out of the draw pile.
- */
-function nextTurn(state: PlaytestState): PlaytestState {
-  let before = state;
-  if (state.board.drawUpTo !== undefined) {
-    const hand = zoneId(state, 'hand');
-    const table = state.board.zones.find((zone) => zone.kind === 'board') ?? state.board.zones.find((z) => z.kind === 'other');
-    if (table) {
-      before = {
-        ...state,
-        zones: { ...state.zones, [hand]: [], [table.id]: [...state.zones[table.id], ...state.zones[hand]] },
-      };
-    }
-  }
-  return applyAction(before, { type: 'nextTurn' });
-}
-
-/**
- * A turn as the player meets it: its automated opening phases walked (upkeep, draw: phases with
- * steps), up to the first phase without steps, where the player acts. Plain phase names need no
- * walking: their new turn draws and adds regen at once.
- */
-function toFirstActionPhase(state: PlaytestState): PlaytestState {
-  const phases = state.board.phases;
-  let next = state;
-  for (let guard = 0; guard < phases.length; guard++) {
-    const phase = phases.find((candidate) => phaseId(candidate) === next.phase);
-    if (phase === undefined || typeof phase === 'string' || !phase.steps?.length) break;
-    const after = applyAction(next, { type: 'nextPhase' });
-    if (after.turn !== next.turn) break;
-    next = after;
-  }
-  return next;
 }
 
 function zoneId(state: PlaytestState, kind: 'deck' | 'hand'): string {
