@@ -5,7 +5,8 @@
 // Game i always gets the same seed, so a run is reproducible and independent of how it is split
 // into steps (a worker posts progress between steps).
 
-import { boardOf, hypergeometricAtLeast, playOutHandIfRefilling } from '../deck/odds';
+import { seenByTurn, meanSeen, seenText, type SeenCount } from '../deck/draw-model';
+import { boardOf, exactOddsOf, playOutHandIfRefilling } from '../deck/odds';
 import type { DeckEntry } from '../deck/format';
 import { own, setOwn } from '../own-keys';
 import type { CardDocument, GameSystem } from '../system/format';
@@ -55,11 +56,13 @@ export interface ShareResult extends Interval {
 
 export interface ConditionResult extends ShareResult {
   label: string;
-  /** Cards drawn from the draw pile by that turn without a mulligan (the engine's count). */
+  /** Cards drawn from the draw pile by that turn without a mulligan; the expected count when a roll decides it. */
   seen: number;
+  /** The same in words: "7", or "6–11" when a roll decides it. */
+  seenText: string;
   /** Copies in the draw pile that count (for an affordable condition: at that turn's resource). */
   successes: number;
-  /** Hypergeometric P(at least K of `successes` among `seen` of `population`): plain draws, no mulligan. */
+  /** Hypergeometric P(at least K of `successes` among the cards seen of `population`): plain draws, no mulligan (averaged over a roll). */
   exact: number;
 }
 
@@ -79,9 +82,9 @@ export interface OpeningSimulationResult {
   exactCaveat: string | null;
 }
 
-/** What a reference game without mulligans tells about each turn: cards seen and resources. */
+/** What a reference game without mulligans tells about each turn: resources, and the cards seen as the board draws them. */
 interface TurnFacts {
-  seen: number;
+  seen: SeenCount[];
   resources: Record<string, number>;
 }
 
@@ -166,9 +169,10 @@ export class OpeningSimulation {
       return {
         ...share(this.#hits[i]),
         label: describeCondition(this.#system, board, condition),
-        seen: facts.seen,
+        seen: meanSeen(facts.seen),
+        seenText: seenText(facts.seen),
         successes,
-        exact: hypergeometricAtLeast(this.#population, successes, facts.seen, condition.atLeast),
+        exact: exactOddsOf(facts.seen, this.#population, successes, condition.atLeast),
       };
     });
     return {
@@ -211,20 +215,19 @@ export class OpeningSimulation {
     return { state, drawPile };
   }
 
-  /** One game kept as dealt, played to the last turn: cards seen and resources, turn by turn. */
+  /**
+   * One game kept as dealt, played to the last turn: resources turn by turn; and the cards seen,
+   * counted from its board (the leader's values resolved) as the draws are declared, so a roll's
+   * every outcome counts, not the one this game threw.
+   */
   #referenceGame(): TurnFacts[] {
-    const game = this.#newGame(0);
-    const drawPile = game.drawPile;
-    let state = game.state;
+    let state = this.#newGame(0).state;
+    const seen = seenByTurn(state.board, this.#turns, this.#population);
     if (state.awaitingKeep) state = applyAction(state, { type: 'keep', bottom: [] });
     const facts: TurnFacts[] = [];
     for (let turn = 1; turn <= this.#turns; turn++) {
       state = meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn);
-      const deck = new Set(state.zones[zoneId(state, 'deck')]);
-      facts.push({
-        seen: drawPile.filter((id) => !deck.has(id)).length,
-        resources: Object.fromEntries(state.resources.map((r) => [r.id, r.value])),
-      });
+      facts.push({ seen: seen[turn - 1], resources: Object.fromEntries(state.resources.map((r) => [r.id, r.value])) });
     }
     return facts;
   }
