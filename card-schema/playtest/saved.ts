@@ -112,7 +112,7 @@ export function readSavedPlaytest(text: string): SavedPlaytest {
 
 function newer(what: string, reads: string): NewerPlaytestError {
   return new NewerPlaytestError(
-    `This playtest was saved by a newer Cardwright (${what}; this version reads ${reads}). Resume it in that version; it is kept as it is.`,
+    `This playtest was saved by a newer Cardwright (${what}; this version reads ${reads}): resume it in that version.`,
   );
 }
 

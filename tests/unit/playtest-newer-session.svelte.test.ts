@@ -36,7 +36,7 @@ it('tells why a newer Cardwright’s session is not offered, and keeps it while 
   );
   await board.load();
   expect(errors).toEqual([
-    `This playtest was saved by a newer Cardwright (session format ${SAVED_PLAYTEST_VERSION + 1}; this version reads format ${SAVED_PLAYTEST_VERSION}). Resume it in that version; it is kept as it is.`,
+    `This playtest was saved by a newer Cardwright (session format ${SAVED_PLAYTEST_VERSION + 1}; this version reads format ${SAVED_PLAYTEST_VERSION}): resume it in that version. It stays saved: games played here are not saved over it.`,
   ]);
   expect(board.resumeOffer).toBeNull();
   expect(board.game?.awaitingKeep).toBe(true);

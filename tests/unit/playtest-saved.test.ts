@@ -46,7 +46,7 @@ describe('the saved session format', () => {
     const text = JSON.stringify({ version: SAVED_PLAYTEST_VERSION + 1, savedAt: AT.toISOString(), tables: [] });
     expect(() => readSavedPlaytest(text)).toThrow(NewerPlaytestError);
     expect(() => readSavedPlaytest(text)).toThrow(
-      `This playtest was saved by a newer Cardwright (session format ${SAVED_PLAYTEST_VERSION + 1}; this version reads format ${SAVED_PLAYTEST_VERSION}). Resume it in that version; it is kept as it is.`,
+      `This playtest was saved by a newer Cardwright (session format ${SAVED_PLAYTEST_VERSION + 1}; this version reads format ${SAVED_PLAYTEST_VERSION}): resume it in that version.`,
     );
     expect(savedByNewer(text)).toBe(true);
   });
@@ -55,7 +55,7 @@ describe('the saved session format', () => {
     const state = { ...game(), version: PLAYTEST_STATE_VERSION + 1 };
     const text = JSON.stringify({ version: SAVED_PLAYTEST_VERSION, savedAt: AT.toISOString(), state });
     expect(() => readSavedPlaytest(text)).toThrow(
-      `This playtest was saved by a newer Cardwright (game state version ${PLAYTEST_STATE_VERSION + 1}; this version reads versions 1 to ${PLAYTEST_STATE_VERSION}).`,
+      `This playtest was saved by a newer Cardwright (game state version ${PLAYTEST_STATE_VERSION + 1}; this version reads versions 1 to ${PLAYTEST_STATE_VERSION}): resume it in that version.`,
     );
     expect(savedByNewer(text)).toBe(true);
   });

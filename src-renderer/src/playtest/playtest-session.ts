@@ -27,8 +27,9 @@ export function loadSession(
   try {
     return readSavedPlaytest(text);
   } catch (error) {
-    if (error instanceof NewerPlaytestError) onNewer(error);
-    else storage.removeItem(PREFIX + deckId);
+    if (error instanceof NewerPlaytestError) {
+      onNewer(new NewerPlaytestError(`${error.message} It stays saved: games played here are not saved over it.`));
+    } else storage.removeItem(PREFIX + deckId);
     return undefined;
   }
 }
