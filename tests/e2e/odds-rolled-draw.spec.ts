@@ -25,6 +25,8 @@ test('OMMS odds: cards seen as a range, the exact odds averaged over the dice ro
   await expect(odds).toContainText('Exact: hypergeometric, no mulligan, averaged over the dice roll.');
   await expect(odds).toContainText('then 1d6 (rolled) per turn from turn 1');
   await expect(page.getByTestId('odds-simulated').locator('.value')).toHaveText(/^\d+(\.\d)?%$/);
+  // OMMS has no mulligan: the simulated figure is the engine playing its rules.
+  await expect(page.getByTestId('odds-simulated').locator('.what')).toHaveText('played by OMMS’s rules');
   await page.mouse.move(5, 895);
   await page.screenshot({ path: '/tmp/emends/omms-odds.png' });
 });
