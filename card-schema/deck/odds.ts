@@ -1,15 +1,17 @@
 // Draw odds: the chance of holding at least k of the wanted cards by a given turn. Exact
-// (hypergeometric) for plain draws; simulated with the playtest engine itself for the game's
+// (hypergeometric) for plain draws counted as the board declares them (draw-model.ts: a roll's
+// odds are their expectation over it); simulated with the playtest engine itself for the game's
 // own opening hand, mulligan and draw rules (system.board), so no game rule is restated here.
 // Pure: the deck builder's odds panel and the benchmark call it.
 
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from '../playtest/engine';
 import type { PlayBoard } from '../playtest/format';
 import { leaderCard, playBoard } from '../playtest/play-board';
-import { isStepped, phaseId } from '../playtest/phase-list';
+import { meetTurn } from '../playtest/meet-turn';
 import type { CardDocument, GameSystem } from '../system/format';
 import { own } from '../own-keys';
 import { cardMatches } from './card-match';
+import { seenByTurn, type SeenCount } from './draw-model';
 import type { CardMatch, DeckEntry } from './format';
 
 // ln(n!) by running sums, grown on demand: exact to the last bits for the deck sizes players
@@ -65,24 +67,6 @@ export function boardOf(system: GameSystem, modeId?: string, leader?: CardDocume
   return playBoard(mode?.setup ? { ...system.board, ...mode.setup } : system.board, leader);
 }
 
-/**
- * Cards seen by the end of turn `turn`'s draw without mulligans: the opening hand and turn 1's
- * draw (none when the first player skips it), then `drawPerTurn` at each new turn. With
- * `drawUpTo` the hand is refilled to that size, assuming it was played out the turn before
- * (how such games are played); turn 1 only tops the opening hand up. Cards dealt face down
- * (a life zone) leave the deck at random, so they change nothing here.
- */
-export function cardsSeenByTurn(board: PlayBoard, turn: number): number {
-  const later = Math.max(0, Math.floor(turn) - 1);
-  const perTurn = board.drawUpTo !== undefined ? board.drawUpTo : board.drawPerTurn;
-  const firstDraw = board.firstTurn?.skipDraw
-    ? 0
-    : board.drawUpTo !== undefined
-      ? Math.max(0, board.drawUpTo - board.openingHand)
-      : board.drawPerTurn;
-  return board.openingHand + firstDraw + later * perTurn;
-}
-
 /** What the odds are about: one card (all its copies) or every card matching a filter. */
 export type OddsTarget =
   { kind: 'card'; cardId: string } | { kind: 'match'; match: CardMatch; costField?: string; costMin?: number; costMax?: number };
@@ -119,11 +103,19 @@ export function drawPileCounts(
   return { population, successes };
 }
 
-/** Exact P(at least k wanted cards seen) for turns 1..turns, without mulligans. */
+/**
+ * Exact P(at least k wanted cards seen) for turns 1..turns as the player meets them, without
+ * mulligans, drawing as the board declares (draw-model.ts): with a dice-rolled draw, the
+ * expectation of the hypergeometric odds over the roll.
+ */
 export function exactOddsByTurn(board: PlayBoard, population: number, successes: number, k: number, turns: number): number[] {
-  return Array.from({ length: Math.max(0, Math.floor(turns)) }, (_, i) =>
-    hypergeometricAtLeast(population, successes, cardsSeenByTurn(board, i + 1), k),
-  );
+  return seenByTurn(board, turns, population).map((counts) => exactOddsOf(counts, population, successes, k));
+}
+
+/** P(at least k of `successes` among the cards seen), averaged over how many are seen. */
+export function exactOddsOf(counts: readonly SeenCount[], population: number, successes: number, k: number): number {
+  const p = counts.reduce((sum, { seen, p: chance }) => sum + chance * hypergeometricAtLeast(population, successes, seen, k), 0);
+  return Math.min(1, Math.max(0, p));
 }
 
 export interface SimulationOptions {
@@ -228,9 +220,8 @@ export class OddsSimulation {
     if (state.mulligans > 0) this.#mulliganed += 1;
     const deckZone = zoneId(state, 'deck');
     for (let turn = 1; turn <= this.#hits.length; turn++) {
-      if (turn > 1) state = applyAction(playOutHandIfRefilling(state), { type: 'nextTurn' });
-      // A board run by phase steps draws in its draw phase: play the turn's phases first.
-      state = toLastPhase(state);
+      // The turn as the player meets it (its draw phase played); undo history is of no use here.
+      state = { ...meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn), history: [] };
       // A wanted copy is seen once it has left the draw pile, unless it was dealt face down.
       let unseen = 0;
       for (const id of state.zones[deckZone]) if (wanted.has(id)) unseen += 1;
@@ -263,19 +254,11 @@ function settleOpeningHand(start: PlaytestState, wanted: (id: string) => boolean
   return applyAction(state, { type: 'keep', bottom });
 }
 
-/** The state in the turn's last phase, every phase's steps applied (no change on a board without steps). */
-function toLastPhase(start: PlaytestState): PlaytestState {
-  const phases = start.board.phases;
-  if (!isStepped(phases)) return start;
-  const last = phaseId(phases[phases.length - 1]);
-  let state = start;
-  // Undo history is of no use to a simulation; keeping it empty keeps each step cheap.
-  while (state.phase !== last) state = { ...applyAction(state, { type: 'nextPhase' }), history: [] };
-  return state;
-}
-
-/** With "draw up to N", cards played this turn make room for the refill; else the hand stays. */
-function playOutHandIfRefilling(state: PlaytestState): PlaytestState {
+/**
+ * With "draw up to N", the hand is played out before the next turn so the refill draws, as such
+ * games are played (the cards go to the table, out of the draw pile); else the hand stays.
+ */
+export function playOutHandIfRefilling(state: PlaytestState): PlaytestState {
   if (state.board.drawUpTo === undefined) return state;
   const hand = zoneId(state, 'hand');
   const board = state.board.zones.find((zone) => zone.kind === 'board') ?? state.board.zones.find((z) => z.kind === 'other');

@@ -5,12 +5,13 @@
 // Game i always gets the same seed, so a run is reproducible and independent of how it is split
 // into steps (a worker posts progress between steps).
 
-import { boardOf, hypergeometricAtLeast } from '../deck/odds';
+import { seenByTurn, meanSeen, seenText, type SeenCount } from '../deck/draw-model';
+import { boardOf, exactOddsOf, playOutHandIfRefilling } from '../deck/odds';
 import type { DeckEntry } from '../deck/format';
 import { own, setOwn } from '../own-keys';
 import type { CardDocument, GameSystem } from '../system/format';
 import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from './engine';
-import { phaseId } from './phase-list';
+import { meetTurn } from './meet-turn';
 import type { BoardSetup } from './format';
 import {
   cardFits,
@@ -55,11 +56,13 @@ export interface ShareResult extends Interval {
 
 export interface ConditionResult extends ShareResult {
   label: string;
-  /** Cards drawn from the draw pile by that turn without a mulligan (the engine's count). */
+  /** Cards drawn from the draw pile by that turn without a mulligan; the expected count when a roll decides it. */
   seen: number;
+  /** The same in words: "7", or "6–11" when a roll decides it. */
+  seenText: string;
   /** Copies in the draw pile that count (for an affordable condition: at that turn's resource). */
   successes: number;
-  /** Hypergeometric P(at least K of `successes` among `seen` of `population`): plain draws, no mulligan. */
+  /** Hypergeometric P(at least K of `successes` among the cards seen of `population`): plain draws, no mulligan (averaged over a roll). */
   exact: number;
 }
 
@@ -79,9 +82,9 @@ export interface OpeningSimulationResult {
   exactCaveat: string | null;
 }
 
-/** What a reference game without mulligans tells about each turn: cards seen and resources. */
+/** What a reference game without mulligans tells about each turn: resources, and the cards seen as the board draws them. */
 interface TurnFacts {
-  seen: number;
+  seen: SeenCount[];
   resources: Record<string, number>;
 }
 
@@ -166,9 +169,10 @@ export class OpeningSimulation {
       return {
         ...share(this.#hits[i]),
         label: describeCondition(this.#system, board, condition),
-        seen: facts.seen,
+        seen: meanSeen(facts.seen),
+        seenText: seenText(facts.seen),
         successes,
-        exact: hypergeometricAtLeast(this.#population, successes, facts.seen, condition.atLeast),
+        exact: exactOddsOf(facts.seen, this.#population, successes, condition.atLeast),
       };
     });
     return {
@@ -211,20 +215,19 @@ export class OpeningSimulation {
     return { state, drawPile };
   }
 
-  /** One game kept as dealt, played to the last turn: cards seen and resources, turn by turn. */
+  /**
+   * One game kept as dealt, played to the last turn: resources turn by turn; and the cards seen,
+   * counted from its board (the leader's values resolved) as the draws are declared, so a roll's
+   * every outcome counts, not the one this game threw.
+   */
   #referenceGame(): TurnFacts[] {
-    const game = this.#newGame(0);
-    const drawPile = game.drawPile;
-    let state = game.state;
+    let state = this.#newGame(0).state;
+    const seen = seenByTurn(state.board, this.#turns, this.#population);
     if (state.awaitingKeep) state = applyAction(state, { type: 'keep', bottom: [] });
     const facts: TurnFacts[] = [];
     for (let turn = 1; turn <= this.#turns; turn++) {
-      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
-      const deck = new Set(state.zones[zoneId(state, 'deck')]);
-      facts.push({
-        seen: drawPile.filter((id) => !deck.has(id)).length,
-        resources: Object.fromEntries(state.resources.map((r) => [r.id, r.value])),
-      });
+      state = meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn);
+      facts.push({ seen: seen[turn - 1], resources: Object.fromEntries(state.resources.map((r) => [r.id, r.value])) });
     }
     return facts;
   }
@@ -290,7 +293,7 @@ export class OpeningSimulation {
     }
     const met = this.#resolved.map(() => false);
     for (let turn = 1; turn <= this.#turns; turn++) {
-      state = toFirstActionPhase(turn > 1 ? nextTurn(state) : state);
+      state = meetTurn(turn > 1 ? playOutHandIfRefilling(state) : state, turn);
       const deck = new Set(state.zones[zoneId(state, 'deck')]);
       const seen = drawPile.filter((id) => !deck.has(id));
       const resources = Object.fromEntries(state.resources.map((r) => [r.id, r.value]));
@@ -316,43 +319,6 @@ export function simulateOpenings(input: OpeningSimulationInput): OpeningSimulati
 function available(resolved: ResolvedCondition, resources: Record<string, number>): number {
   const resource = resolved.condition.affordable?.resource;
   return resource === undefined ? Infinity : (own(resources, resource) ?? 0);
-}
-
-/**
- * The engine's next turn. In a game that refills the hand ("draw up to 3"), the hand is played
- * out first so the refill draws, as such games are played; cards stay out of the draw pile.
- */
-function nextTurn(state: PlaytestState): PlaytestState {
-  let before = state;
-  if (state.board.drawUpTo !== undefined) {
-    const hand = zoneId(state, 'hand');
-    const table = state.board.zones.find((zone) => zone.kind === 'board') ?? state.board.zones.find((z) => z.kind === 'other');
-    if (table) {
-      before = {
-        ...state,
-        zones: { ...state.zones, [hand]: [], [table.id]: [...state.zones[table.id], ...state.zones[hand]] },
-      };
-    }
-  }
-  return applyAction(before, { type: 'nextTurn' });
-}
-
-/**
- * A turn as the player meets it: its automated opening phases walked (upkeep, draw: phases with
- * steps), up to the first phase without steps, where the player acts. Plain phase names need no
- * walking: their new turn draws and adds regen at once.
- */
-function toFirstActionPhase(state: PlaytestState): PlaytestState {
-  const phases = state.board.phases;
-  let next = state;
-  for (let guard = 0; guard < phases.length; guard++) {
-    const phase = phases.find((candidate) => phaseId(candidate) === next.phase);
-    if (phase === undefined || typeof phase === 'string' || !phase.steps?.length) break;
-    const after = applyAction(next, { type: 'nextPhase' });
-    if (after.turn !== next.turn) break;
-    next = after;
-  }
-  return next;
 }
 
 function zoneId(state: PlaytestState, kind: 'deck' | 'hand'): string {

@@ -4,27 +4,9 @@
 // game's automated steps land in the log), undo, then reload and resume. muhq's game also buys
 // from its store. With SCREENSHOTS=1 each game's board is saved to docs/screenshots/.
 
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-async function openPlaytest(page: Page, deckName: string): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: deckName }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-  await page.getByTestId('playtest-deck').click();
-  await expect(page.getByTestId('playtest-view')).toBeVisible();
-}
-
-async function drag(page: Page, from: Locator, to: Locator, fx: number, fy: number): Promise<void> {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('drag: an element is not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 - 20, { steps: 4 });
-  await page.mouse.move(b.x + b.width * fx, b.y + b.height * fy, { steps: 8 });
-  await page.mouse.up();
-}
+import { dragCard, openPlaytest, resumeAfterReload } from './playtest-fixture';
 
 interface Game {
   id: string;
@@ -90,10 +72,7 @@ const logLines = (page: Page) => page.getByTestId('playtest-log').locator('li');
 
 for (const game of GAMES) {
   test(`${game.id}: two turns with drag, keys, tap, counter, Next phase, undo and resume`, async ({ page }) => {
-    await openPlaytest(page, game.deck);
-    await page.getByTestId('game-setup').click();
-    await page.getByTestId('seed').fill('11');
-    await page.getByRole('button', { name: 'Restart' }).click();
+    await openPlaytest(page, game.deck, 11);
 
     if (game.mulligan) {
       await page.getByTestId('mulligan').click();
@@ -110,7 +89,7 @@ for (const game of GAMES) {
     const before = Number(await zone.getAttribute('data-count'));
     const first = page.getByTestId('zone-hand').getByTestId('board-card').first();
     const dragged = await first.getAttribute('data-instance');
-    await drag(page, first, page.getByTestId(`drop-${game.board}`), 0.55, 0.4);
+    await dragCard(page, first, page.getByTestId(`drop-${game.board}`), 0.55, 0.4);
     await expect(zone).toHaveAttribute('data-count', String(before + 1));
     await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
     await page.keyboard.press('3');
@@ -156,9 +135,7 @@ for (const game of GAMES) {
 
     // Save and resume: the session comes back after a reload, on turn 2 with the card as it was.
     const boardCount = await zone.getAttribute('data-count');
-    await page.reload();
-    await openPlaytest(page, game.deck);
-    await page.getByTestId('resume-session').click();
+    await resumeAfterReload(page, game.deck);
     await expect(page.locator('.turn')).toHaveText('Turn 2');
     await expect(zone).toHaveAttribute('data-count', boardCount ?? '');
     await expect(card.getByTestId(`counter-${game.counter}`)).toHaveAttribute('data-count', /\d/);

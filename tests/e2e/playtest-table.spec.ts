@@ -2,29 +2,9 @@
 // board setup is on screen; a card is dragged from the hand onto the board, another is sent there
 // by key, tapped, given a counter; undo takes the counter back; after a reload the session resumes.
 
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-async function openPlaytest(page: Page, deckName: string): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: deckName }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-  await page.getByTestId('playtest-deck').click();
-  await expect(page.getByTestId('playtest-view')).toBeVisible();
-}
-
-/** Drags with the mouse from the middle of `from` to a point inside `to` (fractions of its box). */
-async function drag(page: Page, from: Locator, to: Locator, fx = 0.5, fy = 0.5): Promise<void> {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('drag: an element is not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 - 20, { steps: 4 });
-  await page.mouse.move(b.x + b.width * fx, b.y + b.height * fy, { steps: 8 });
-  await expect(to.locator('xpath=ancestor-or-self::*[@data-drop-zone][1]').first()).toBeVisible();
-  await page.mouse.up();
-}
+import { dragCard, openPlaytest, resumeAfterReload } from './playtest-fixture';
 
 async function expectAllZones(page: Page, zoneIds: string[]): Promise<void> {
   for (const id of zoneIds) await expect(page.getByTestId(`zone-${id}`)).toBeVisible();
@@ -52,10 +32,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a reload', async ({ page }) => {
-  await openPlaytest(page, 'Ember Vanguard');
-  await page.getByTestId('game-setup').click();
-  await page.getByTestId('seed').fill('42');
-  await page.getByRole('button', { name: 'Restart' }).click();
+  await openPlaytest(page, 'Ember Vanguard', 42);
   await expectAllZones(page, ['deck', 'hand', 'board', 'terrain', 'missions', 'objectives', 'discard', 'exile']);
   await expect(page.getByTestId('zone-hand')).toHaveAttribute('data-count', '7');
 
@@ -68,7 +45,7 @@ test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a rel
   // Drag the first hand card onto the battlefield, right of the Hero.
   const first = page.getByTestId('zone-hand').getByTestId('board-card').first();
   const dragged = await first.getAttribute('data-instance');
-  await drag(page, first, page.getByTestId('drop-board'), 0.6, 0.4);
+  await dragCard(page, first, page.getByTestId('drop-board'), 0.6, 0.4);
   await expect(page.getByTestId('zone-board')).toHaveAttribute('data-count', '2');
   const placed = page.locator(`[data-testid="zone-board"] [data-instance="${dragged}"]`);
   await expect(placed).toBeVisible();
@@ -120,10 +97,7 @@ test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a rel
   await shoot(page, 'osmcg');
 
   // Reload: the app offers the session back, and resuming restores the table as it was.
-  await page.reload();
-  await openPlaytest(page, 'Ember Vanguard');
-  await expect(page.getByTestId('playtest-status')).toContainText(/Resume the session from \d\d:\d\d\?/);
-  await page.getByTestId('resume-session').click();
+  await resumeAfterReload(page, 'Ember Vanguard');
   await expect(page.getByTestId('zone-board')).toHaveAttribute('data-count', '3');
   await expect(onBoard).toHaveAttribute('data-tapped', 'true');
   await expect(onBoard.getByTestId('counter-damage')).toHaveAttribute('data-count', '2');
@@ -134,16 +108,13 @@ test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a rel
 });
 
 test('Odd Frontier: every zone is usable; drag, keys to a pile, tap, damage, undo and resume', async ({ page }) => {
-  await openPlaytest(page, 'Tidewater Survey');
-  await page.getByTestId('game-setup').click();
-  await page.getByTestId('seed').fill('7');
-  await page.getByRole('button', { name: 'Restart' }).click();
+  await openPlaytest(page, 'Tidewater Survey', 7);
   await expectAllZones(page, ['archive', 'hand', 'battlefield', 'queue', 'graveyard', 'banish']);
   await expectSteadyLayout(page, () => page.getByTestId('keep').click());
 
   const first = page.getByTestId('zone-hand').getByTestId('board-card').first();
   const dragged = await first.getAttribute('data-instance');
-  await drag(page, first, page.getByTestId('drop-battlefield'), 0.3, 0.3);
+  await dragCard(page, first, page.getByTestId('drop-battlefield'), 0.3, 0.3);
   const onBoard = page.locator(`[data-testid="zone-battlefield"] [data-instance="${dragged}"]`);
   await expect(onBoard).toBeVisible();
 
@@ -153,7 +124,7 @@ test('Odd Frontier: every zone is usable; drag, keys to a pile, tap, damage, und
   await expect(page.getByTestId('zone-queue')).toHaveAttribute('data-count', '1');
   await page.getByTestId('open-queue').click();
   // …and drags back out of the list onto the battlefield.
-  await drag(
+  await dragCard(
     page,
     page.getByTestId('zone-queue').getByTestId('pile-card').first(),
     page.getByTestId('drop-battlefield'),
@@ -174,9 +145,7 @@ test('Odd Frontier: every zone is usable; drag, keys to a pile, tap, damage, und
   await expect(onBoard).toHaveAttribute('data-face-down', 'false');
   await shoot(page, 'odd-frontier');
 
-  await page.reload();
-  await openPlaytest(page, 'Tidewater Survey');
-  await page.getByTestId('resume-session').click();
+  await resumeAfterReload(page, 'Tidewater Survey');
   await expect(page.getByTestId('zone-battlefield')).toHaveAttribute('data-count', '2');
   await expect(onBoard).toHaveAttribute('data-tapped', 'true');
   await expect(onBoard.getByTestId('counter-damage')).toHaveAttribute('data-count', '1');
@@ -195,7 +164,7 @@ for (const [game, deckName, zones] of others) {
     const keep = page.getByTestId('keep');
     if (await keep.isVisible()) await keep.click();
     const board = zones[2];
-    await drag(
+    await dragCard(
       page,
       page.getByTestId('zone-hand').getByTestId('board-card').first(),
       page.getByTestId(`drop-${board}`),

@@ -6,13 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   boardOf,
-  cardsSeenByTurn,
   drawPileCounts,
   exactOddsByTurn,
   hypergeometricAtLeast,
   OddsSimulation,
   simulateOdds,
 } from '../../card-schema/deck/odds';
+import { seenByTurn } from '../../card-schema/deck/draw-model';
 import type { DeckEntry } from '../../card-schema/deck/format';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { loadSamples } from './systems/harness';
@@ -93,13 +93,13 @@ describe('hypergeometricAtLeast', () => {
 
 const games = Object.fromEntries(['osmcg', 'muhq', 'odd-frontier', 'miscrits', 'omms'].map((id) => [id, loadSamples(id)]));
 
-describe('cardsSeenByTurn', () => {
+describe('seenByTurn', () => {
   it('adds the turn draw after the opening hand, or refills to drawUpTo', () => {
-    const osmcg = boardOf(games.osmcg.system);
-    expect([1, 2, 5].map((t) => cardsSeenByTurn(osmcg, t))).toEqual([7, 8, 11]);
+    const seen = (board: ReturnType<typeof boardOf>, turns: number) => seenByTurn(board, turns).map(([{ seen: n }]) => n);
+    expect(seen(boardOf(games.osmcg.system), 5)).toEqual([7, 8, 9, 10, 11]);
     const muhq = boardOf(games.muhq.system);
     expect(muhq.drawUpTo).toBe(3);
-    expect([1, 2, 3].map((t) => cardsSeenByTurn(muhq, t))).toEqual([3, 6, 9]);
+    expect(seen(muhq, 3)).toEqual([3, 6, 9]);
   });
 });
 

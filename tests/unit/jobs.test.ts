@@ -35,9 +35,11 @@ function tmpDir(): string {
   return dir;
 }
 
+/** A Cardwright on a fresh data folder (closed after the test), and its API called as the renderer calls it. */
 function open(options: { jobWorker?: string; jobProcess?: string; checkWorker?: string; desktop?: DesktopIntegration } = {}): {
   app: Cardwright;
   dataDir: string;
+  call: ReturnType<typeof apiCaller>;
 } {
   const dataDir = tmpDir();
   const app = openCardwright({
@@ -48,7 +50,7 @@ function open(options: { jobWorker?: string; jobProcess?: string; checkWorker?: 
     ...options,
   });
   cleanups.push(() => app.close());
-  return { app, dataDir };
+  return { app, dataDir, call: apiCaller(app) };
 }
 
 /** An executor whose jobs end when the test says so; it records terminate() calls. */
@@ -187,8 +189,7 @@ describe('job progress', () => {
 
 describe('jobs through the API', () => {
   it('reports a failed import with the file problem and keeps no file for non-export jobs', async () => {
-    const { app } = open();
-    const call = apiCaller(app);
+    const { app, call } = open();
     const error = await failure(call('importSet', { fileName: 'broken.json', text: '{ "format": ' }));
     expect(error.code).toBe('INVALID_FILE');
     expect(error.message).toMatch(/^broken\.json: not valid JSON/);
@@ -200,9 +201,9 @@ describe('jobs through the API', () => {
   });
 
   it('names a missing deck before queueing anything', async () => {
-    const { app } = open();
+    const { app, call } = open();
     const error = await failure(
-      apiCaller(app)('startJob', { job: { kind: 'exportPdf', source: { kind: 'deck', deckId: 'nope' }, print: {} } }),
+      call('startJob', { job: { kind: 'exportPdf', source: { kind: 'deck', deckId: 'nope' }, print: {} } }),
     );
     expect(error.code).toBe('NOT_FOUND');
     expect(app.jobs.list()).toEqual([]);
@@ -222,8 +223,7 @@ describe('jobs through the API', () => {
       openPath: async (path) => void opened.push(path),
       showInFolder: (path) => void shown.push(path),
     };
-    const { app } = open({ desktop });
-    const call = apiCaller(app);
+    const { app, call } = open({ desktop });
     expect((await call('appInfo', {})).desktop).toBe(true);
     const deckId = (await call('listDecks', { systemId: 'osmcg' }))[0].id;
     const started = await call('startJob', {
@@ -247,6 +247,29 @@ describe('jobs through the API', () => {
     ).toBeNull();
   });
 });
+
+/** Starts an import of a set file as a job, as the import dialog does; returns the job's id. */
+async function startImport(call: ReturnType<typeof apiCaller>, text: string, fileName = 'big.json'): Promise<string> {
+  const started = await call('startJob', { job: { kind: 'importSet', fileName, text } });
+  if (!started) throw new Error('startJob queued no import');
+  return started.id;
+}
+
+/** Follows a job, pressing Cancel at its first progress report; returns every status seen and whether Cancel was pressed. */
+async function followCancelling(
+  app: Cardwright,
+  call: ReturnType<typeof apiCaller>,
+  jobId: string,
+): Promise<{ seen: JobStatus[]; cancelled: boolean }> {
+  let cancelled = false;
+  const seen = await follow(app, jobId, (status) => {
+    if (!cancelled && status.progress.done > 0) {
+      cancelled = true;
+      void call('cancelJob', { jobId: status.id });
+    }
+  });
+  return { seen, cancelled };
+}
 
 /** Polls like the renderer until the job has ended; returns every status seen. */
 async function follow(app: Cardwright, jobId: string, onStatus?: (status: JobStatus) => void): Promise<JobStatus[]> {
@@ -275,8 +298,7 @@ function bigSetText(setId: string, count: number): string {
 
 describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.js)', () => {
   it('exports a PDF in a worker with progress the main thread can poll', async () => {
-    const { app } = open({ jobWorker: WORKER });
-    const call = apiCaller(app);
+    const { app, call } = open({ jobWorker: WORKER });
     const ids = (await call('searchCards', { systemId: 'osmcg', limit: 60 })).cards.map((card) => card.id);
     const cardIds = [...ids, ...ids, ...ids, ...ids, ...ids]; // 300 cards
     const started = await call('startJob', { job: { kind: 'exportPdf', source: { kind: 'cards', cardIds }, print: {} } });
@@ -290,24 +312,17 @@ describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.
   });
 
   it('cancels an import in a worker: the transaction rolls back and nothing is written', async () => {
-    const { app } = open({ jobWorker: WORKER });
-    const call = apiCaller(app);
-    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bigSetText('big', 20_000) } });
-    let cancelled = false;
-    const seen = await follow(app, started!.id, (status) => {
-      if (!cancelled && status.progress.done > 0) {
-        cancelled = true;
-        void call('cancelJob', { jobId: status.id });
-      }
-    });
+    const { app, call } = open({ jobWorker: WORKER });
+    const jobId = await startImport(call, bigSetText('big', 20_000));
+    const { seen, cancelled } = await followCancelling(app, call, jobId);
+    expect(cancelled).toBe(true);
     expect(seen.at(-1)!.state).toBe('cancelled');
     expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
     expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
   });
 
   it('installs a game in a worker and the main thread knows it at once', async () => {
-    const { app } = open({ jobWorker: WORKER });
-    const call = apiCaller(app);
+    const { call } = open({ jobWorker: WORKER });
     const text = readFileSync(join(ROOT, 'docs/tutorial/lantern-watch.cardwright-system.json'), 'utf8');
     const result = await call('importSystem', { fileName: 'lantern-watch.cardwright-system.json', text });
     expect(result.system.id).toBe('lantern-watch');
@@ -318,8 +333,7 @@ describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.
 
 describe.runIf(existsSync(PROCESS) && existsSync(WORKER))('imports in a child process (out/main/job-process.js)', () => {
   it('imports 20,000 cards in a child process (their schemas checked on its thread) with progress the host can poll', async () => {
-    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS, checkWorker: CHECKER });
-    const call = apiCaller(app);
+    const { app, call } = open({ jobWorker: WORKER, jobProcess: PROCESS, checkWorker: CHECKER });
     const text = bigSetText('big', 20_000);
     // One card the game's schema refuses: the check thread's verdict crosses back from the child.
     const bad = text.replace(
@@ -327,8 +341,8 @@ describe.runIf(existsSync(PROCESS) && existsSync(WORKER))('imports in a child pr
       '"name":"Creature 7","colors":["red"],"cost":"seven"',
     );
     expect(bad).not.toBe(text);
-    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bad } });
-    const seen = await follow(app, started!.id);
+    const jobId = await startImport(call, bad);
+    const seen = await follow(app, jobId);
     const last = seen.at(-1)!;
     expect(last.state, last.error?.message).toBe('done');
     expect(seen.some((status) => status.state === 'running' && status.progress.done > 0)).toBe(true);
@@ -345,32 +359,24 @@ describe.runIf(existsSync(PROCESS) && existsSync(WORKER))('imports in a child pr
   });
 
   it('cancels an import in a child process: the process is stopped and nothing is written', async () => {
-    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS });
-    const call = apiCaller(app);
-    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bigSetText('big', 20_000) } });
-    let cancelled = false;
-    const seen = await follow(app, started!.id, (status) => {
-      if (!cancelled && status.progress.done > 0) {
-        cancelled = true;
-        void call('cancelJob', { jobId: status.id });
-      }
-    });
+    const { app, call } = open({ jobWorker: WORKER, jobProcess: PROCESS });
+    const jobId = await startImport(call, bigSetText('big', 20_000));
+    const { seen, cancelled } = await followCancelling(app, call, jobId);
     expect(cancelled).toBe(true);
     expect(seen.at(-1)!.state).toBe('cancelled');
     expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
     expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
     // The library is not left locked by the stopped writer: the next import goes through.
-    const again = await call('startJob', { job: { kind: 'importSet', fileName: 'big.json', text: bigSetText('big', 100) } });
-    const last = (await follow(app, again!.id)).at(-1)!;
+    const again = await startImport(call, bigSetText('big', 100));
+    const last = (await follow(app, again)).at(-1)!;
     expect(last.state, last.error?.message).toBe('done');
     expect((await call('getCards', { ids: ['big-0', 'big-99'] })).length).toBe(2);
   });
 
   it('reports a failed import from the child with its message', async () => {
-    const { app } = open({ jobWorker: WORKER, jobProcess: PROCESS });
-    const call = apiCaller(app);
-    const started = await call('startJob', { job: { kind: 'importSet', fileName: 'broken.json', text: '{"format": ' } });
-    const last = (await follow(app, started!.id)).at(-1)!;
+    const { app, call } = open({ jobWorker: WORKER, jobProcess: PROCESS });
+    const jobId = await startImport(call, '{"format": ', 'broken.json');
+    const last = (await follow(app, jobId)).at(-1)!;
     expect(last.state).toBe('failed');
     expect(last.error?.message).toMatch(/broken\.json/);
   });

@@ -188,6 +188,33 @@ describe('simulateOpenings', () => {
     expect(result.conditions[0].label).toBe('at least 6 cards by turn 2');
   });
 
+  it('counts the cards a die lets OMMS draw, its exact odds averaged over the roll and within the interval', () => {
+    // "1. The player throws the dice and draws that number of cards from the top of the pile."
+    const samples = loadSamples('omms');
+    const main = samples.decks.get('deck-legal.json')!.sections.pack;
+    const population = main.reduce((sum, e) => sum + e.count, 0);
+    const anyCards = (atLeast: number, byTurn: number): OpeningCondition => ({ clauses: [], atLeast, byTurn });
+    const hearts: OpeningCondition = { clauses: [{ field: 'type', op: '=', value: 'heart' }], atLeast: 3, byTurn: 2 };
+    const result = simulateOpenings(inputFor('omms', 'deck-legal.json', [anyCards(9, 1), hearts], { kind: 'keep' }, 6_000));
+    expect(result.exactCaveat).toBeNull();
+    const [nine, threeHearts] = result.conditions;
+    // Five in hand and 1 to 6 drawn: 9 or more seen when the die shows 4, 5 or 6.
+    expect(nine.seenText).toBe('6–11');
+    expect(nine.seen).toBeCloseTo(8.5, 12);
+    expect(nine.exact).toBeCloseTo(0.5, 12);
+    expect(threeHearts.seenText).toBe('7–17');
+    const twoDice = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((total) => ({ seen: 5 + total, p: (6 - Math.abs(total - 7)) / 36 }));
+    const expected = twoDice.reduce(
+      (sum, { seen, p }) => sum + p * hypergeometricAtLeast(population, threeHearts.successes, seen, 3),
+      0,
+    );
+    expect(threeHearts.exact).toBeCloseTo(expected, 12);
+    for (const condition of result.conditions) {
+      expect(condition.exact).toBeGreaterThanOrEqual(condition.low);
+      expect(condition.exact).toBeLessThanOrEqual(condition.high);
+    }
+  });
+
   it('names the condition and what is wrong with it', () => {
     const run = (conditions: OpeningCondition[]) => () =>
       new OpeningSimulation(inputFor('osmcg', 'deck-legal.json', conditions, { kind: 'keep' }, 10));

@@ -12,7 +12,8 @@ import type { DeckEntry } from '../../card-schema/deck/format';
 import { applyAction, createPlaytest, undo } from '../../card-schema/playtest/engine';
 import { boardProblems } from '../../card-schema/playtest/check-board';
 import { leaderCard, playBoard } from '../../card-schema/playtest/play-board';
-import { boardOf, cardsSeenByTurn, exactOddsByTurn, simulateOdds } from '../../card-schema/deck/odds';
+import { boardOf, exactOddsByTurn, simulateOdds } from '../../card-schema/deck/odds';
+import { seenByTurn } from '../../card-schema/deck/draw-model';
 import { GameSystemLoadError, loadGameSystem } from '../../src-main/services/game-systems';
 import { drawText, firstTurnResourcesText, openingHandText, zonesText } from '../../src-renderer/src/games/game-facts';
 
@@ -276,9 +277,9 @@ describe('draw odds with the leader’s values', () => {
   it('count the leader’s hand size and no draw on turn 1', () => {
     const system = makeSystem();
     const board = boardOf(system, undefined, leaderCard(system.board, sections, lookup));
-    expect([1, 2, 3].map((turn) => cardsSeenByTurn(board, turn))).toEqual([6, 7, 8]);
+    expect(seenByTurn(board, 3).map(([{ seen }]) => seen)).toEqual([6, 7, 8]);
     const drawing = boardOf(makeSystem({ firstTurn: undefined }), undefined, library.captain);
-    expect([1, 2].map((turn) => cardsSeenByTurn(drawing, turn))).toEqual([7, 8]);
+    expect(seenByTurn(drawing, 2).map(([{ seen }]) => seen)).toEqual([7, 8]);
   });
 
   it('simulated play (life dealt face down, unseen) agrees with the exact odds', () => {

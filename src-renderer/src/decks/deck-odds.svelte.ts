@@ -3,9 +3,9 @@
 // change at once; the simulation under the game's mulligan and draw rules is heavier, so the
 // panel runs it a moment after the inputs settle and marks it stale meanwhile.
 
+import { seenByTurn, seenText, turnDrawText, type SeenCount } from '../../../card-schema/deck/draw-model';
 import {
   boardOf,
-  cardsSeenByTurn,
   drawPileCounts,
   exactOddsByTurn,
   OddsSimulation,
@@ -132,8 +132,17 @@ export class DeckOddsModel {
     exactOddsByTurn(this.board, this.counts.population, this.counts.successes, this.k, this.turns),
   );
 
-  cardsSeen(turn: number): number {
-    return Math.min(this.counts.population, cardsSeenByTurn(this.board, turn));
+  /** Cards seen by each turn as the game draws them (a distribution when a roll decides). */
+  readonly #seen: SeenCount[][] = $derived(seenByTurn(this.board, MAX_TURNS, this.counts.population));
+
+  /** "8", or "6–11" when a roll decides how many. */
+  cardsSeen(turn: number): string {
+    return seenText(this.#seen[turn - 1] ?? []);
+  }
+
+  /** Whether the exact figures average over a dice roll. */
+  get drawIsRolled(): boolean {
+    return this.#seen.some((counts) => counts.length > 1);
   }
 
   /** Everything the simulation depends on; a change makes the last result stale. */
@@ -197,9 +206,9 @@ export class DeckOddsModel {
   get rulesSummary(): string {
     const board = this.board;
     const draws =
-      board.drawUpTo !== undefined
+      board.drawUpTo !== undefined && turnDrawText(board) === `refill to ${board.drawUpTo}`
         ? `then refill to ${board.drawUpTo} each turn (hand played out)`
-        : `then ${board.drawPerTurn} per turn`;
+        : `then ${turnDrawText(board)} per turn`;
     const firstTurn = board.firstTurn?.skipDraw ? ' from turn 2' : ' from turn 1';
     const mulligan = describeMulligan(board);
     const must = board.openingHandMustInclude ? `; a hand without a ${board.openingHandMustInclude.label} is redrawn` : '';

@@ -202,7 +202,7 @@ export class PlaytestBoard {
       // A deck built for a format that is also a game mode (OSMCG's MOBA) starts in that mode.
       const modes = system.board.modes ?? [];
       this.modeId = modes.findIndex((m) => m.id === deck.format) > 0 ? (deck.format ?? '') : '';
-      this.resumeOffer = loadSession(this.deps.storage, this.deckId) ?? null;
+      this.resumeOffer = loadSession(this.deps.storage, this.deckId, this.deps.showError) ?? null;
       this.start(false);
     } catch (error) {
       this.deps.showError(error);

@@ -2,25 +2,45 @@
 // deck. The session belongs to this machine's window of the app, like the theme; nothing in the
 // library changes when a game is played.
 
-import { readSavedPlaytest, writeSavedPlaytest, type SavedPlaytest } from '../../../card-schema/playtest/saved';
+import {
+  NewerPlaytestError,
+  readSavedPlaytest,
+  savedByNewer,
+  writeSavedPlaytest,
+  type SavedPlaytest,
+} from '../../../card-schema/playtest/saved';
 import type { PlaytestState } from '../../../card-schema/playtest/engine';
 
 const PREFIX = 'cardwright.playtest-session.';
 
-/** The deck's saved session, or undefined (none, or one this version cannot read: it is dropped). */
-export function loadSession(storage: Storage, deckId: string): SavedPlaytest | undefined {
+/**
+ * The deck's saved session, or undefined. One this version cannot read is dropped, except one a
+ * newer Cardwright saved: that stays for it to resume, and `onNewer` hears why it is not offered.
+ */
+export function loadSession(
+  storage: Storage,
+  deckId: string,
+  onNewer: (error: NewerPlaytestError) => void = () => {},
+): SavedPlaytest | undefined {
   const text = storage.getItem(PREFIX + deckId);
   if (text === null) return undefined;
   try {
     return readSavedPlaytest(text);
-  } catch {
-    storage.removeItem(PREFIX + deckId);
+  } catch (error) {
+    if (error instanceof NewerPlaytestError) {
+      onNewer(new NewerPlaytestError(`${error.message} It stays saved: games played here are not saved over it.`));
+    } else storage.removeItem(PREFIX + deckId);
     return undefined;
   }
 }
 
-/** Keeps the session; a full storage only costs the resume offer, never the game in progress. */
+/**
+ * Keeps the session; a full storage only costs the resume offer, never the game in progress. A
+ * session a newer Cardwright saved is not written over (the game here goes unsaved instead).
+ */
 export function saveSession(storage: Storage, deckId: string, state: PlaytestState, at: Date): void {
+  const stored = storage.getItem(PREFIX + deckId);
+  if (stored !== null && savedByNewer(stored)) return;
   try {
     storage.setItem(PREFIX + deckId, writeSavedPlaytest(state, at));
   } catch {

@@ -5,6 +5,7 @@
 // condition marks the last result stale.
 
 import type { CardMatch, DeckEntry } from '../../../../card-schema/deck/format';
+import { turnDrawText } from '../../../../card-schema/deck/draw-model';
 import { boardOf } from '../../../../card-schema/deck/odds';
 import { own } from '../../../../card-schema/own-keys';
 import { describeMulligan } from '../../../../card-schema/playtest/describe-board';
@@ -315,10 +316,13 @@ export class OpeningSimulatorModel {
   get setupSummary(): string {
     const board = this.board;
     const must = board.openingHandMustInclude ? `, redrawn without a ${board.openingHandMustInclude.label}` : '';
+    const perTurn = turnDrawText(boardOf(this.#inputs().system));
     const draws =
       board.drawUpTo !== undefined
         ? `refill to ${board.drawUpTo} each turn`
-        : `${board.drawPerTurn} draw${board.drawPerTurn === 1 ? '' : 's'} per turn`;
+        : /^\d+$/.test(perTurn)
+          ? `${perTurn} draw${perTurn === '1' ? '' : 's'} per turn`
+          : `draws ${perTurn} per turn`;
     return `Opening hand ${board.openingHand}${must}; ${draws}; ${describeMulligan(board)}.`;
   }
 }
