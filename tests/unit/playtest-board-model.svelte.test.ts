@@ -9,6 +9,7 @@ import { zoneOf } from '../../card-schema/playtest/engine';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { PlaytestBoard, type PlaytestBoardDeps } from '../../src-renderer/src/playtest/playtest-board.svelte';
 import { sessionTime } from '../../src-renderer/src/playtest/playtest-session';
+import { MemoryStorage } from './memory-storage';
 
 vi.mock('../../src-renderer/src/api/client', () => ({ api: {}, ApiCallError: Error }));
 
@@ -24,28 +25,6 @@ const deck: Deck = {
   name: 'Shore',
   sections: { archive: cards.map((card) => ({ cardId: card.id, count: 4 })) },
 };
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length(): number {
-    return this.items.size;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-}
 
 function deps(storage: Storage, now = new Date('2026-11-27T12:03:00')): PlaytestBoardDeps {
   return {
