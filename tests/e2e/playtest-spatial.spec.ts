@@ -7,19 +7,9 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openPlaytest } from './playtest-fixture';
 
 const SHOTS = process.env.SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../../docs/screenshots') : '/tmp';
-
-async function openPlaytest(page: Page, deckName: string, seed: number): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: deckName }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-  await page.getByTestId('playtest-deck').click();
-  await expect(page.getByTestId('playtest-view')).toBeVisible();
-  await page.getByTestId('game-setup').click();
-  await page.getByTestId('seed').fill(String(seed));
-  await page.getByRole('button', { name: 'Restart' }).click();
-}
 
 /** Where a point of the board (in its unit) is on screen. */
 async function onScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {

@@ -4,14 +4,7 @@
 
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-async function openPlaytest(page: Page, deckName: string): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: deckName }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-  await page.getByTestId('playtest-deck').click();
-  await expect(page.getByTestId('playtest-view')).toBeVisible();
-}
+import { openPlaytest } from './playtest-fixture';
 
 /** The hand's cards (instance ids) and the log's text, as shown. */
 async function table(page: Page): Promise<{ hand: string[]; log: string }> {
