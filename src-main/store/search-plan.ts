@@ -30,6 +30,8 @@ export interface GamePlan {
   /** The field tests the prefilters do not answer exactly: run on the document (cardwright_fields). */
   fieldTests: CardTest[];
   residual: boolean;
+  /** Its filters are only the game and its sets: in a span no other card shares, FTS matches are the result. */
+  scopeOnly: boolean;
   /** The top-level fields the residual tests read (@residualName/@residualPath i); null: the whole document. */
   residualFields: string[] | null;
   /** Relevance tier 0: names starting with the free words (null: no tier 0). */
@@ -88,6 +90,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     params.excludeSetIds = JSON.stringify(game.excludeSetIds);
   }
 
+  const scopeFilters = filters.length;
   let types: string[] | undefined = scope.types?.length ? [...scope.types] : undefined;
   const costField = shape.costFieldOf(game.systemId);
   let costs = 0;
@@ -120,6 +123,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     match,
     fieldTests,
     residual: fieldTests.length > 0,
+    scopeOnly: filters.length === scopeFilters && !game.excludeSetIds?.length,
     residualFields: topLevelFields(fieldTests, params),
     namePrefix:
       match.free === null || prefix.length > MAX_NAME_PREFIX

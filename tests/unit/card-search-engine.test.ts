@@ -300,6 +300,47 @@ describe('every sort, both directions, paged by cursors, equals the reference', 
   });
 });
 
+describe('a game whose cards no other game shares rowids with', () => {
+  // Grouped by game: osmcg's rowid span holds only its cards, so its FTS matches are counted and
+  // probed on the FTS index alone (no card_pool look-ups); past LIST_MAX candidates the probe's
+  // count is the total.
+  const grouped = [...makeCards(4_800)]
+    .sort((a, b) => Number(a.systemId === 'other') - Number(b.systemId === 'other'))
+    .map((card, i) => ({ ...card, seq: i + 1 }));
+
+  it('pages and totals equal the reference, and the count reads the FTS index alone', () => {
+    const { sql, searcher } = library(grouped);
+    for (const query of ['e', 'ember', 'ember -tide', 'wolf tide', 'zzz']) {
+      for (const sort of ['relevance', 'name', 'cost'] as const) {
+        for (const descending of [false, true]) {
+          const search = { games: wordGames(query, ['osmcg']), sort, descending };
+          const expected = reference(grouped, search);
+          const page = searcher.search({ ...search, limit: 50 });
+          const what = `${query} by ${sort}${descending ? ' descending' : ''}`;
+          expect(ids(page.cards), what).toEqual(expected.slice(0, 50));
+          expect(page.total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+          expect(page.totalExact, what).toBe(expected.length <= SEARCH_COUNT_CAP);
+        }
+      }
+    }
+    const counts = [...sql].filter((statement) => statement.startsWith('SELECT count(*) FROM (SELECT rowid FROM cards_fts'));
+    expect(counts.length).toBeGreaterThan(0);
+  });
+
+  it('a set scope or a field test still looks each match up', () => {
+    const { searcher } = library(grouped);
+    for (const scope of [{ setId: 'beta' }, { types: ['spell'] }]) {
+      for (const sort of ['relevance', 'name'] as const) {
+        const search = { games: wordGames('e', ['osmcg']), sort, descending: false, ...scope };
+        const expected = reference(grouped, search);
+        const page = searcher.search({ ...search, limit: 20 });
+        expect(ids(page.cards)).toEqual(expected.slice(0, 20));
+        expect(page.total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+      }
+    }
+  });
+});
+
 describe('searchCardPages', () => {
   it('gives the exact total and where each page starts, as paging finds them', () => {
     const { searcher } = library(cards);
