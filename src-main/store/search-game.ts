@@ -10,6 +10,7 @@ import type { SearchShape, SetShape } from './search-shape';
 import {
   candidatesProbeSql,
   candidatesSql,
+  countSplitSql,
   countSql,
   ftsIsResult,
   orderSegments,
@@ -146,6 +147,20 @@ export class GameRead {
 
   /** The game's matches, counted up to `cap`. */
   count(cap: number): number {
+    const split = countSplitSql(this.plan, this.range.exclusive);
+    if (split) {
+      const full = fullMatch(this.plan)!;
+      const only = this.plan.residualOnlyIn!;
+      const params = { ...this.plan.params, ...this.textParams() };
+      const sure =
+        this.searcher
+          .statement<number>(split.sure)
+          .pluck()
+          .get({ ...params, sureMatch: `(${full}) NOT (${only})`, limit: cap }) ?? 0;
+      if (sure >= cap) return sure;
+      const checked = this.searcher.statement<number>(split.checked).pluck();
+      return sure + (checked.get({ ...params, checkedMatch: `(${full}) AND (${only})`, limit: cap - sure }) ?? 0);
+    }
     const statement = this.searcher.statement<number>(countSql(this.plan, this.range.exclusive)).pluck();
     return statement.get({ ...this.plan.params, ...this.textParams(), limit: cap }) ?? 0;
   }

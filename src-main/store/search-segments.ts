@@ -150,6 +150,23 @@ export function countSql(plan: GamePlan, exclusiveSpan: boolean): string {
 }
 
 /**
+ * The count of a plan whose residual tests are all negated ones with FTS supersets
+ * (plan.residualOnlyIn), in two parts: the matches outside those supersets pass them without
+ * the document being read (`sure`, @sureMatch), and only the others are tested (`checked`,
+ * @checkedMatch). `-kw:haste ember` tested each of its first thousand "ember" cards' keywords.
+ */
+export function countSplitSql(plan: GamePlan, exclusiveSpan: boolean): { sure: string; checked: string } | null {
+  if (plan.residualOnlyIn === null || fullMatch(plan) === null) return null;
+  const span = ['cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi'];
+  const sure =
+    exclusiveSpan && plan.scopeOnly
+      ? `SELECT count(*) FROM (${FTS_SPAN.replace('@match', '@sureMatch')} LIMIT @limit)`
+      : `SELECT count(*) FROM (${ftsFrom({ ...plan, residual: false }, false, 'SELECT 1', ['cards_fts MATCH @sureMatch', ...span, ...plan.filters], false)})`;
+  const checked = `SELECT count(*) FROM (${ftsFrom(plan, false, 'SELECT 1', ['cards_fts MATCH @checkedMatch', ...span, ...plan.filters, residualSql(plan)], false)})`;
+  return { sure, checked };
+}
+
+/**
  * How many FTS candidates the game has, up to @limit, and the last one's rowid: whether they are
  * few enough to sort in JS, and their density, read from the FTS index alone.
  */

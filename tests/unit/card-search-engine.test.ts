@@ -219,6 +219,19 @@ const osmcgSearches: { label: string; game: GameSearch }[] = [
     },
   },
   {
+    // Only negated field tests with FTS supersets left to the document: the count tests only the
+    // cards inside those supersets.
+    label: 'e -kw=haste -name:wolf',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [term('e')], exclude: [] },
+      fields: [
+        test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }, true),
+        test({ kind: 'text', paths: [['name']], term: term('wolf') }, true),
+      ],
+    },
+  },
+  {
     label: 'name:wolf -type:hero',
     game: {
       systemId: 'osmcg',
@@ -329,9 +342,18 @@ describe('a game whose cards no other game shares rowids with', () => {
 
   it('a set scope or a field test still looks each match up', () => {
     const { searcher } = library(grouped);
-    for (const scope of [{ setId: 'beta' }, { types: ['spell'] }]) {
-      for (const sort of ['relevance', 'name'] as const) {
-        const search = { games: wordGames('e', ['osmcg']), sort, descending: false, ...scope };
+    const negatedKeyword: GameSearch = {
+      ...wordGames('e', ['osmcg'])[0],
+      fields: [test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['HASTE'] }, true)],
+    };
+    for (const scope of [{ setId: 'beta' }, { types: ['spell'] }, {}]) {
+      for (const [sort, game] of [
+        ['relevance', wordGames('e', ['osmcg'])[0]],
+        ['name', wordGames('e', ['osmcg'])[0]],
+        ['relevance', negatedKeyword],
+        ['cost', negatedKeyword],
+      ] as const) {
+        const search = { games: [game], sort, descending: false, ...scope };
         const expected = reference(grouped, search);
         const page = searcher.search({ ...search, limit: 20 });
         expect(ids(page.cards)).toEqual(expected.slice(0, 20));
