@@ -74,6 +74,12 @@ function fieldEqualsMatch(test: Extract<FieldTest, { kind: 'equals' }>, unsearch
   return `{${[...columns].join(' ')}} : (${phrases.join(' OR ')})`;
 }
 
+/** A field test's FTS superset of the cards it holds for (null: none; comparisons never have one). */
+export function fieldMatch(test: FieldTest, unsearched: readonly FieldPath[]): string | null {
+  if (test.kind === 'compare') return null;
+  return test.kind === 'text' ? fieldTextMatch(test, unsearched) : fieldEqualsMatch(test, unsearched);
+}
+
 /** What one game's search asks of the full-text index. */
 export interface GameMatch {
   /** The free words: each in the name or the search text. Null when there are none. */
@@ -91,9 +97,8 @@ export function gameMatch(game: GameSearch): GameMatch {
   const free = and(include);
   const fieldParts: string[] = [];
   for (const { test, negated } of game.fields) {
-    if (negated || test.kind === 'compare') continue;
-    const unsearched = game.unsearched ?? [];
-    const match = test.kind === 'text' ? fieldTextMatch(test, unsearched) : fieldEqualsMatch(test, unsearched);
+    if (negated) continue;
+    const match = fieldMatch(test, game.unsearched ?? []);
     if (match) fieldParts.push(match);
   }
   return {

@@ -7,7 +7,18 @@ import type { SearchSort } from '../../card-schema/search/query';
 import type { CardRow } from './card-row';
 import { fullMatch, readsInTiers, type GamePlan, type Params, type TextMode } from './search-plan';
 import type { SearchShape, SetShape } from './search-shape';
-import { candidatesSql, countSql, orderSegments, segmentSql, selectColumns, tierSegments, type Segment } from './search-segments';
+import {
+  candidatesProbeSql,
+  candidatesSql,
+  countSplitSql,
+  countSql,
+  ftsIsResult,
+  orderSegments,
+  segmentSql,
+  selectColumns,
+  tierSegments,
+  type Segment,
+} from './search-segments';
 import { compareKeyPrefix, comparePositions, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
@@ -50,7 +61,7 @@ export const compareSets = (a: SetShape, b: SetShape) => compareText(a.name, b.n
 export class GameRead {
   private readonly segments: AnySegment[];
   private readonly sort: SearchSort;
-  private readonly range: { lo: number; hi: number };
+  private readonly range: { lo: number; hi: number; exclusive: boolean };
   /** Known when the candidates were listed (and so counted). */
   knownCount: number | undefined;
   /** The share of the game's rowids that are FTS candidates, from the first ones listed. */
@@ -136,22 +147,40 @@ export class GameRead {
 
   /** The game's matches, counted up to `cap`. */
   count(cap: number): number {
-    const statement = this.searcher.statement<number>(countSql(this.plan)).pluck();
+    const split = countSplitSql(this.plan, this.range.exclusive);
+    if (split) {
+      const full = fullMatch(this.plan)!;
+      const only = this.plan.residualOnlyIn!;
+      const params = { ...this.plan.params, ...this.textParams() };
+      const sure =
+        this.searcher
+          .statement<number>(split.sure)
+          .pluck()
+          .get({ ...params, sureMatch: `(${full}) NOT (${only})`, limit: cap }) ?? 0;
+      if (sure >= cap) return sure;
+      const checked = this.searcher.statement<number>(split.checked).pluck();
+      return sure + (checked.get({ ...params, checkedMatch: `(${full}) AND (${only})`, limit: cap - sure }) ?? 0);
+    }
+    const statement = this.searcher.statement<number>(countSql(this.plan, this.range.exclusive)).pluck();
     return statement.get({ ...this.plan.params, ...this.textParams(), limit: cap }) ?? 0;
   }
 
   /** The FTS candidates sorted in JS when there are at most LIST_MAX; null when there are more. */
   private listCandidates(sort: Exclude<SearchSort, 'relevance'>): Found[] | null {
+    // Counted on the FTS index first: listing (and testing) LIST_MAX + 1 rows only to find them
+    // too many cost more than the walk that then reads the page.
+    const probe = this.searcher
+      .statement<{ n: number; last: number | null }>(candidatesProbeSql)
+      .get({ ...this.textParams(), limit: this.searcher.listMax + 1 }) ?? { n: 0, last: null };
+    if (probe.n > this.searcher.listMax) {
+      this.density = probe.n / Math.max(1, (probe.last ?? this.range.lo) - this.range.lo + 1);
+      // Too many to list, but when they are the result and more than the cap, that is the count.
+      if (ftsIsResult(this.plan, this.range.exclusive) && probe.n > this.searcher.countCap) this.knownCount = probe.n;
+      return null;
+    }
     const rows = this.searcher
       .statement<PoolRow>(candidatesSql(this.plan, INDEX_ORDERS[sort]))
       .all({ ...this.plan.params, ...this.textParams(), limit: this.searcher.listMax + 1 });
-    if (rows.length > this.searcher.listMax) {
-      this.density = rows.length / Math.max(1, rows[rows.length - 1].seq - this.range.lo + 1);
-      // Too many to list, but when more than the cap of them match, that is the count.
-      const matching = rows.reduce((sum, row) => sum + (row.ok === 1 ? 1 : 0), 0);
-      if (matching > this.searcher.countCap) this.knownCount = matching;
-      return null;
-    }
     const sets = this.searcher.libraryShape.sets;
     const listed = rows.filter((row) => row.ok === 1).map((row) => ({ row, position: listedPosition(sort, row, sets) }));
     const direction = this.descending ? -1 : 1;

@@ -7,7 +7,7 @@
 // card_pool.cost_key; positive text tests → FTS over the name or the search text.
 
 import type { CardTest, FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
-import { gameMatch, matchExpression, type GameMatch } from './search-fts';
+import { fieldMatch, gameMatch, matchExpression, type GameMatch } from './search-fts';
 import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
 import { fieldPath, NO_COST_KEY } from './pool-rows';
 import type { SearchShape } from './search-shape';
@@ -30,8 +30,16 @@ export interface GamePlan {
   /** The field tests the prefilters do not answer exactly: run on the document (cardwright_fields). */
   fieldTests: CardTest[];
   residual: boolean;
+  /** Its filters are only the game and its sets: in a span no other card shares, FTS matches are the result. */
+  scopeOnly: boolean;
   /** The top-level fields the residual tests read (@residualName/@residualPath i); null: the whole document. */
   residualFields: string[] | null;
+  /**
+   * When every residual test is a negated one whose field has an FTS superset: those supersets
+   * ORed, the only cards that can fail them (a card outside passes without its document being
+   * read). Null otherwise.
+   */
+  residualOnlyIn: string | null;
   /** Relevance tier 0: names starting with the free words (null: no tier 0). */
   namePrefix: { lo: string; hi: string | null; pattern: string } | null;
   /** The set ids the game's search is limited to (for the FTS rowid bounds), when limited. */
@@ -88,6 +96,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     params.excludeSetIds = JSON.stringify(game.excludeSetIds);
   }
 
+  const scopeFilters = filters.length;
   let types: string[] | undefined = scope.types?.length ? [...scope.types] : undefined;
   const costField = shape.costFieldOf(game.systemId);
   let costs = 0;
@@ -120,13 +129,25 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     match,
     fieldTests,
     residual: fieldTests.length > 0,
+    scopeOnly: filters.length === scopeFilters && !game.excludeSetIds?.length,
     residualFields: topLevelFields(fieldTests, params),
+    residualOnlyIn: residualOnlyIn(fieldTests, game),
     namePrefix:
       match.free === null || prefix.length > MAX_NAME_PREFIX
         ? null
         : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
     setIds,
   };
+}
+
+function residualOnlyIn(tests: readonly CardTest[], game: GameSearch): string | null {
+  const supersets: string[] = [];
+  for (const { test, negated } of tests) {
+    const match = negated ? fieldMatch(test, game.unsearched ?? []) : null;
+    if (match === null) return null;
+    supersets.push(match);
+  }
+  return supersets.length === 0 ? null : supersets.map((part) => `(${part})`).join(' OR ');
 }
 
 /** The distinct first steps of the tests' paths, as parameters; null when one has none ('*' or empty). */

@@ -77,16 +77,25 @@ export class SearchShape {
     this.key = version;
   }
 
-  /** The rowids the game's cards (in these sets, when given) span: lo > hi when none. */
-  seqRange(systemId: string, setIds?: readonly string[]): { lo: number; hi: number } {
+  /**
+   * The rowids the game's cards (in these sets, when given) span: lo > hi when none. `exclusive`:
+   * no other card lies in that span, so every FTS match in it is one of these cards (a count or
+   * a probe need not look each one up in card_pool).
+   */
+  seqRange(systemId: string, setIds?: readonly string[]): { lo: number; hi: number; exclusive: boolean } {
     let lo = Number.MAX_SAFE_INTEGER;
     let hi = 0;
+    const inScope = (set: SetShape) => set.systemId === systemId && (!setIds || setIds.includes(set.id));
     for (const set of this.sets.values()) {
-      if (set.systemId !== systemId || (setIds && !setIds.includes(set.id))) continue;
+      if (!inScope(set)) continue;
       lo = Math.min(lo, set.lo);
       hi = Math.max(hi, set.hi);
     }
-    return { lo, hi };
+    let exclusive = true;
+    for (const set of this.sets.values()) {
+      if (!inScope(set) && set.lo <= set.hi && set.lo <= hi && set.hi >= lo) exclusive = false;
+    }
+    return { lo, hi, exclusive };
   }
 
   /** The game's sets in set order (name under NOCASE, then id). */

@@ -219,6 +219,19 @@ const osmcgSearches: { label: string; game: GameSearch }[] = [
     },
   },
   {
+    // Only negated field tests with FTS supersets left to the document: the count tests only the
+    // cards inside those supersets.
+    label: 'e -kw=haste -name:wolf',
+    game: {
+      systemId: 'osmcg',
+      text: { include: [term('e')], exclude: [] },
+      fields: [
+        test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }, true),
+        test({ kind: 'text', paths: [['name']], term: term('wolf') }, true),
+      ],
+    },
+  },
+  {
     label: 'name:wolf -type:hero',
     game: {
       systemId: 'osmcg',
@@ -296,6 +309,56 @@ describe('every sort, both directions, paged by cursors, equals the reference', 
       const expected = reference(many, search);
       expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
       expect(searcher.search(search)).toMatchObject({ total: SEARCH_COUNT_CAP, totalExact: false });
+    }
+  });
+});
+
+describe('a game whose cards no other game shares rowids with', () => {
+  // Grouped by game: osmcg's rowid span holds only its cards, so its FTS matches are counted and
+  // probed on the FTS index alone (no card_pool look-ups); past LIST_MAX candidates the probe's
+  // count is the total.
+  const grouped = [...makeCards(4_800)]
+    .sort((a, b) => Number(a.systemId === 'other') - Number(b.systemId === 'other'))
+    .map((card, i) => ({ ...card, seq: i + 1 }));
+
+  it('pages and totals equal the reference, and the count reads the FTS index alone', () => {
+    const { sql, searcher } = library(grouped);
+    for (const query of ['e', 'ember', 'ember -tide', 'wolf tide', 'zzz']) {
+      for (const sort of ['relevance', 'name', 'cost'] as const) {
+        for (const descending of [false, true]) {
+          const search = { games: wordGames(query, ['osmcg']), sort, descending };
+          const expected = reference(grouped, search);
+          const page = searcher.search({ ...search, limit: 50 });
+          const what = `${query} by ${sort}${descending ? ' descending' : ''}`;
+          expect(ids(page.cards), what).toEqual(expected.slice(0, 50));
+          expect(page.total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+          expect(page.totalExact, what).toBe(expected.length <= SEARCH_COUNT_CAP);
+        }
+      }
+    }
+    const counts = [...sql].filter((statement) => statement.startsWith('SELECT count(*) FROM (SELECT rowid FROM cards_fts'));
+    expect(counts.length).toBeGreaterThan(0);
+  });
+
+  it('a set scope or a field test still looks each match up', () => {
+    const { searcher } = library(grouped);
+    const negatedKeyword: GameSearch = {
+      ...wordGames('e', ['osmcg'])[0],
+      fields: [test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['HASTE'] }, true)],
+    };
+    for (const scope of [{ setId: 'beta' }, { types: ['spell'] }, {}]) {
+      for (const [sort, game] of [
+        ['relevance', wordGames('e', ['osmcg'])[0]],
+        ['name', wordGames('e', ['osmcg'])[0]],
+        ['relevance', negatedKeyword],
+        ['cost', negatedKeyword],
+      ] as const) {
+        const search = { games: [game], sort, descending: false, ...scope };
+        const expected = reference(grouped, search);
+        const page = searcher.search({ ...search, limit: 20 });
+        expect(ids(page.cards)).toEqual(expected.slice(0, 20));
+        expect(page.total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+      }
     }
   });
 });
