@@ -2,6 +2,7 @@
 // a box, a radial one for a disc), so a whole card frame paints as one element's background.
 
 import type { CardThumbnail, ThumbnailBox, ThumbnailShape } from '../../../card-schema/layout/thumbnail';
+import { rasterBackground } from './thumb-raster';
 
 /** A thumbnail's inline styles at one width, each one `style` attribute. */
 export interface ThumbLook {
@@ -13,6 +14,7 @@ export interface ThumbLook {
   over: string | undefined;
 }
 
+// In a page, the frame is one bitmap (thumb-raster.ts) rather than the gradient layers.
 // Kept per thumbnail object (card-thumbnails.ts keeps those per card version): a list row built
 // for a card again, or for another card with the same frame, gets the very same strings, which
 // Svelte does not write to the element again, and the browser does not parse again.
@@ -26,15 +28,11 @@ export function thumbLook(thumb: CardThumbnail, width: number): ThumbLook {
   if (!look) {
     const height = Math.round(width / thumb.aspect);
     const over = thumb.shapes.filter((shape) => shape.overArt);
+    const below = thumb.shapes.filter((shape) => !shape.overArt);
+    const layers = shapesBackground(below, width, height, thumb.background);
+    const background = below.length > 0 ? (rasterBackground(below, thumb.background, width, height, layers) ?? layers) : layers;
     look = {
-      frame:
-        `width: ${width}px; height: ${height}px; border-radius: ${cornerStyle(thumb.corner)}; ` +
-        `background: ${shapesBackground(
-          thumb.shapes.filter((shape) => !shape.overArt),
-          width,
-          height,
-          thumb.background,
-        )}`,
+      frame: `width: ${width}px; height: ${height}px; border-radius: ${cornerStyle(thumb.corner)}; background: ${background}`,
       art: thumb.art && `${boxStyle(thumb.art.box)}; border-radius: ${cornerStyle(thumb.art.radius)}`,
       over: over.length > 0 ? `background: ${shapesBackground(over, width, height)}` : undefined,
     };
