@@ -76,6 +76,34 @@ test('the typed words are marked in the rows; browsing shows the same rows as pl
   await expect(rows(page).locator('mark')).toHaveCount(0);
 });
 
+test('rows keep their elements as the list scrolls; each thumbnail frame is one bitmap, shared by the rows that have it', async ({
+  page,
+}) => {
+  await expect(rows(page).first()).toBeVisible();
+  const frames = await page
+    .getByTestId('card-list')
+    .getByTestId('card-thumb')
+    .evaluateAll((thumbs) => thumbs.map((thumb) => (thumb as HTMLElement).style.backgroundImage));
+  expect(frames.length).toBeGreaterThan(5);
+  for (const frame of frames) expect(frame).toMatch(/^url\("data:image\/png;base64,/);
+  // The samples have a few frames per card type and color: rows share them.
+  expect(new Set(frames).size).toBeLessThan(frames.length);
+
+  // Scrolled by a screen: the rows in view are the elements that showed the cards above.
+  const before = await rows(page).evaluateAll((elements) => {
+    (window as unknown as { shownRows: Element[] }).shownRows = elements;
+    return elements.map((row) => row.getAttribute('data-card-id'));
+  });
+  await page.getByTestId('card-list').evaluate((list) => (list.scrollTop += list.clientHeight));
+  await expect.poll(() => rows(page).first().getAttribute('data-card-id')).not.toBe(before[0]);
+  const reused = await rows(page).evaluateAll((elements, shownIds) => {
+    const old = (window as unknown as { shownRows: Element[] }).shownRows;
+    // The same element, now showing a card it did not show before.
+    return elements.filter((row) => old.includes(row) && !shownIds.includes(row.getAttribute('data-card-id'))).length;
+  }, before);
+  expect(reused).toBeGreaterThan(5);
+});
+
 test('a 100,000-card library is one list: End reaches the last card by name', async ({ page, host, queryDb }) => {
   test.setTimeout(150_000);
   const [spell] = queryDb<{ doc: string }>(

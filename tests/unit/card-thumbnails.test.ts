@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CardThumbnail, ThumbnailShape } from '../../card-schema/layout/thumbnail';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import { CardThumbnails } from '../../src-renderer/src/lib/card-thumbnails';
-import { boxStyle, cornerStyle, shapesBackground } from '../../src-renderer/src/lib/card-thumb-style';
+import { boxStyle, cornerStyle, shapesBackground, thumbLook } from '../../src-renderer/src/lib/card-thumb-style';
 import { LruCache } from '../../src-renderer/src/lib/lru-cache';
 
 describe('LruCache', () => {
@@ -104,5 +104,31 @@ describe('thumbnail CSS', () => {
   it('places boxes and corners in percent', () => {
     expect(boxStyle({ x: 0.1, y: -0.25, w: 1, h: 1.5 })).toBe('left: 10%; top: -25%; width: 100%; height: 150%');
     expect(cornerStyle({ x: 3 / 63, y: 3 / 88 })).toBe('4.762% / 3.409%');
+  });
+
+  it("works out a thumbnail's styles once per width: the same strings for every row that shows it", () => {
+    const thumb: CardThumbnail = {
+      aspect: 0.7,
+      corner: { x: 0.05, y: 0.04 },
+      background: '#fff',
+      shapes: [shape('#111', 'rect'), { ...shape('#222', 'ellipse'), overArt: true }],
+      art: {
+        image: 'img',
+        box: { x: 0.1, y: 0.1, w: 0.8, h: 0.5 },
+        radius: { x: 0, y: 0 },
+        op: {} as NonNullable<CardThumbnail['art']>['op'],
+      },
+    };
+    const look = thumbLook(thumb, 34);
+    expect(look.frame).toBe(
+      'width: 34px; height: 49px; border-radius: 5% / 4%; background: linear-gradient(#111, #111) 3.4px 24.5px / 17px 12.25px no-repeat, #fff',
+    );
+    expect(look.art).toBe('left: 10%; top: 10%; width: 80%; height: 50%; border-radius: 0% / 0%');
+    expect(look.over).toBe(
+      'background: radial-gradient(closest-side, #222 92%, transparent) 3.4px 24.5px / 17px 12.25px no-repeat, transparent',
+    );
+    expect(thumbLook(thumb, 34)).toBe(look);
+    expect(thumbLook(thumb, 78)).not.toBe(look);
+    expect(thumbLook({ ...thumb, shapes: [], art: undefined }, 34)).toMatchObject({ art: undefined, over: undefined });
   });
 });

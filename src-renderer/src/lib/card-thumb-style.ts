@@ -1,7 +1,45 @@
 // A card thumbnail's shapes as CSS: each shape one background layer (a flat linear-gradient for
 // a box, a radial one for a disc), so a whole card frame paints as one element's background.
 
-import type { ThumbnailBox, ThumbnailShape } from '../../../card-schema/layout/thumbnail';
+import type { CardThumbnail, ThumbnailBox, ThumbnailShape } from '../../../card-schema/layout/thumbnail';
+import { rasterBackground } from './thumb-raster';
+
+/** A thumbnail's inline styles at one width, each one `style` attribute. */
+export interface ThumbLook {
+  /** Size, corners and the shapes under the art. */
+  frame: string;
+  /** The art's box and corners; undefined without art. */
+  art: string | undefined;
+  /** The shapes over the art; undefined when there are none. */
+  over: string | undefined;
+}
+
+// In a page, the frame is one bitmap (thumb-raster.ts) rather than the gradient layers.
+// Kept per thumbnail object (card-thumbnails.ts keeps those per card version): a list row built
+// for a card again, or for another card with the same frame, gets the very same strings, which
+// Svelte does not write to the element again, and the browser does not parse again.
+const looks = new WeakMap<CardThumbnail, Map<number, ThumbLook>>();
+
+/** The styles of `thumb` drawn `width` CSS pixels wide, worked out once. */
+export function thumbLook(thumb: CardThumbnail, width: number): ThumbLook {
+  let byWidth = looks.get(thumb);
+  if (!byWidth) looks.set(thumb, (byWidth = new Map()));
+  let look = byWidth.get(width);
+  if (!look) {
+    const height = Math.round(width / thumb.aspect);
+    const over = thumb.shapes.filter((shape) => shape.overArt);
+    const below = thumb.shapes.filter((shape) => !shape.overArt);
+    const layers = shapesBackground(below, width, height, thumb.background);
+    const background = below.length > 0 ? (rasterBackground(below, thumb.background, width, height, layers) ?? layers) : layers;
+    look = {
+      frame: `width: ${width}px; height: ${height}px; border-radius: ${cornerStyle(thumb.corner)}; background: ${background}`,
+      art: thumb.art && `${boxStyle(thumb.art.box)}; border-radius: ${cornerStyle(thumb.art.radius)}`,
+      over: over.length > 0 ? `background: ${shapesBackground(over, width, height)}` : undefined,
+    };
+    byWidth.set(width, look);
+  }
+  return look;
+}
 
 /** CSS `background` for the shapes over `base` (a color), at a thumbnail `width` × `height` px. */
 export function shapesBackground(shapes: readonly ThumbnailShape[], width: number, height: number, base = 'transparent'): string {
