@@ -10,6 +10,8 @@ import type { TrashEntryRow, TrashInput } from '../store/trash-repo';
 import type { Library } from './card-library';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { availableSetName } from './set-metadata';
+import { buildSearchText } from './search-text';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { folderPlaces, moveFolder, trashedFolder, writeMoveJournal, type GameFolders } from './system-folder-journal';
 
 export const TRASH_KEEP_DAYS = 30;
@@ -142,6 +144,17 @@ function freeRestoredSetNames(lib: Library, trashId: string): string[] {
   });
 }
 
+/**
+ * The search text a restored card gets: built for its game as installed now (or as `loaded`, a
+ * game coming back with it); kept as stored when its game is not installed.
+ */
+function restoredSearchText(lib: Library, loaded?: GameSystem): (systemId: string, doc: CardDocument) => string | undefined {
+  return (systemId, doc) => {
+    const system = loaded?.id === systemId ? loaded : lib.systems.find(systemId);
+    return system ? buildSearchText(doc, system) : undefined;
+  };
+}
+
 export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): RestoreResult {
   const entry = requireEntry(lib, id);
   refuseIfBlocked(lib, entry);
@@ -151,7 +164,7 @@ export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): R
   }
   const renamed = lib.store.transaction(() => {
     const notes = freeRestoredSetNames(lib, entry.id);
-    lib.store.trash.moveBack(entry.id);
+    lib.store.trash.moveBack(entry.id, restoredSearchText(lib));
     const card = entry.kind === 'card' ? lib.store.cards.get(entry.itemId) : undefined;
     if (card) lib.store.sets.touch(card.setId);
     return notes;
@@ -173,7 +186,7 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
   if (!existsSync(trashed)) {
     lib.store.transaction(() => {
       freeRestoredSetNames(lib, entry.id);
-      lib.store.trash.moveBack(entry.id);
+      lib.store.trash.moveBack(entry.id, restoredSearchText(lib));
     });
     return `The game's files were missing from the trash, so only its ${contents} are back: import the game to use them`;
   }
@@ -186,7 +199,7 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
     const system = loadGameSystem(installed);
     lib.store.transaction(() => {
       freeRestoredSetNames(lib, entry.id);
-      lib.store.trash.moveBack(entry.id);
+      lib.store.trash.moveBack(entry.id, restoredSearchText(lib, system));
     });
     lib.systems.install({ system, dir: installed, builtIn: false });
   } catch (error) {
