@@ -9,7 +9,8 @@ import { ApiError, type RestoreResult, type TrashEntry, type TrashList, type Tra
 import type { TrashEntryRow, TrashInput } from '../store/trash-repo';
 import type { Library } from './card-library';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
-import { availableSetName } from './set-metadata';
+import { availableSetCode, availableSetName } from './set-metadata';
+import { freeSetCode } from '../../card-schema/sets/set-meta';
 import { buildSearchText } from './search-text';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { folderPlaces, moveFolder, trashedFolder, writeMoveJournal, type GameFolders } from './system-folder-journal';
@@ -132,15 +133,29 @@ function refuseIfBlocked(lib: Library, entry: TrashEntryRow): void {
 }
 
 /**
- * Set names are unique within a game: a set that comes back under a name another set took since
- * it was deleted takes the next free "Name (2)". Returns a sentence per renamed set.
+ * Set names and codes are unique within a game: a set that comes back under a name or code another
+ * set took since it was deleted takes the next free "Name (2)" or "CODE-2". Returns a sentence per
+ * changed set.
  */
 function freeRestoredSetNames(lib: Library, trashId: string): string[] {
-  return lib.store.trash.setsOf(trashId).flatMap((set) => {
+  const sets = lib.store.trash.setsOf(trashId);
+  // The entry's own codes count as taken too: a game's sets come back together.
+  const entryCodes = new Map(sets.map((set) => [set.id, set.code]));
+  return sets.flatMap((set) => {
+    const notes: string[] = [];
     const name = availableSetName(lib, set.systemId, set.name);
-    if (name === set.name) return [];
-    lib.store.trash.renameSet(trashId, set.id, name);
-    return [`“${set.name}” came back as “${name}”, as another set has its name now`];
+    if (name !== set.name) {
+      lib.store.trash.renameSet(trashId, set.id, name);
+      notes.push(`“${set.name}” came back as “${name}”, as another set has its name now`);
+    }
+    const others = [...entryCodes].flatMap(([id, code]) => (id === set.id ? [] : [code]));
+    const code = freeSetCode(availableSetCode(lib, set.systemId, set.code), others);
+    if (code !== set.code) {
+      lib.store.trash.recodeSet(trashId, set.id, code);
+      entryCodes.set(set.id, code);
+      notes.push(`“${name}” came back with the code “${code}”, as another set has “${set.code}” now`);
+    }
+    return notes;
   });
 }
 

@@ -137,10 +137,11 @@ export class TrashRepo {
       takenSets: ids('SELECT t.id FROM trash_sets t JOIN sets s ON s.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
-      setsOfEntry: db.prepare<[string], { id: string; systemId: string; name: string }>(
-        'SELECT id, system_id AS systemId, name FROM trash_sets WHERE trash_id = ?',
+      setsOfEntry: db.prepare<[string], { id: string; systemId: string; name: string; code: string }>(
+        'SELECT id, system_id AS systemId, name, code FROM trash_sets WHERE trash_id = ?',
       ),
       renameSet: db.prepare<[string, string, string]>('UPDATE trash_sets SET name = ? WHERE trash_id = ? AND id = ?'),
+      recodeSet: db.prepare<[string, string, string]>('UPDATE trash_sets SET code = ? WHERE trash_id = ? AND id = ?'),
       trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
       trashedCardName: db
         .prepare<[string], string>("SELECT json_extract(doc, '$.name') FROM trash_cards WHERE id = ? LIMIT 1")
@@ -222,8 +223,13 @@ export class TrashRepo {
   }
 
   /** The sets an entry holds (a set entry's one, a game entry's all). */
-  setsOf(id: string): { id: string; systemId: string; name: string }[] {
+  setsOf(id: string): { id: string; systemId: string; name: string; code: string }[] {
     return this.statements.setsOfEntry.all(id);
+  }
+
+  /** Changes a set's code in the trash, so it comes back under a code no other set of its game has. */
+  recodeSet(trashId: string, setId: string, code: string): void {
+    this.statements.recodeSet.run(code, trashId, setId);
   }
 
   /** Renames a set in the trash, so it comes back under a name no other set of its game has. */
