@@ -168,7 +168,7 @@ function readFields(system: GameSystem): SearchField[] {
       (name) => !BUILT_IN_NAMES.has(name),
     );
     if (names.length === 0) continue;
-    fields.push({
+    const field: SearchField = {
       key: leaf.key,
       label: [...leaf.titles][0] ?? leaf.key,
       kind,
@@ -177,7 +177,11 @@ function readFields(system: GameSystem): SearchField[] {
       choices: kind === 'text' || leaf.open ? [] : choices,
       depth: leaf.path.filter((step) => step !== '*').length,
       cardTypes: [...leaf.cardTypes],
-    });
+    };
+    fields.push(field);
+    // Card types that disagree (a number on one, a text like "60/120/180" on another) give the
+    // field both kinds: `hp>=100` compares the numbers, `hp:120` looks for the word in the texts.
+    if (kind === 'text' && leaf.kinds.has('number')) fields.push({ ...field, kind: 'number' });
   }
   fields.sort((a, b) => a.depth - b.depth);
   return [...builtIns(system), ...fields];

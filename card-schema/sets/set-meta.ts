@@ -1,7 +1,7 @@
 // A card set's metadata as designers edit it (name, code, version, author, license,
 // description): the limits, the problems a form shows before asking the backend, and how set
-// names are compared. Names are unique within a game whatever their case and surrounding spaces,
-// so two sets never look the same in a list.
+// names and codes are compared. Names and codes are unique within a game whatever their case and
+// surrounding spaces, so two sets never look the same in a list or on a printed card.
 
 export interface SetMeta {
   name: string;
@@ -48,6 +48,26 @@ export function freeSetName(name: string, taken: Iterable<string>): string {
     const suffix = ` (${n})`;
     const candidate = `${base.slice(0, SET_META_MAX.name - suffix.length).trimEnd()}${suffix}`;
     if (!keys.has(setNameKey(candidate))) return candidate;
+  }
+}
+
+/** How two set codes are compared: trimmed, in one Unicode form, without case ("core" is "CORE"). */
+export function setCodeKey(code: string): string {
+  return code.trim().normalize('NFC').toLowerCase();
+}
+
+/**
+ * `code` (trimmed) when no code in `taken` has its key, else the first free "CODE-2", "CODE-3", …
+ * (shortened to fit SET_META_MAX.code). An empty code is never taken: a set need not have one.
+ */
+export function freeSetCode(code: string, taken: Iterable<string>): string {
+  const wanted = code.trim();
+  const keys = new Set([...taken].map(setCodeKey));
+  if (wanted === '' || !keys.has(setCodeKey(wanted))) return wanted;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${wanted.slice(0, SET_META_MAX.code - suffix.length)}${suffix}`;
+    if (!keys.has(setCodeKey(candidate))) return candidate;
   }
 }
 

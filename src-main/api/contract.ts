@@ -303,6 +303,8 @@ export interface ImportSetResult {
   changes: SetImportChanges;
   /** The file's name for the set, when another set of the game has it and the set took "Name (2)". */
   renamedFrom?: string;
+  /** The file's code for the set, when another set of the game has it and the copy took "CODE-2". */
+  recodedFrom?: string;
   /** The trash entry holding the cards a replace removed. */
   trashId?: string;
   /** Cards that failed validation; they are not imported and nothing else is lost. */

@@ -14,12 +14,15 @@ import { runExportJob } from './run-export-job';
 /** What import reads as a spreadsheet rather than JSON. */
 export const isCsvPath = (path: string): boolean => /\.(csv|tsv)$/i.test(path);
 
-export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'dry-run'];
+export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'new-ids', 'dry-run'];
 
 export const CSV_IMPORT_HELP = `A CSV or TSV file (.csv, .tsv) is read as the app's CSV import reads it:
   --game ID        the game its rows are cards of (required)
   --set ID|NAME    the set the cards go into, or
-  --new-set NAME   a new set (default: a new set named after the file)
+  --new-set NAME   a new set (default: a new set named after the file); its cards keep the
+                   ids of the id column where no card has them, an id another set's card has
+                   is a bad row
+  --new-ids        skip the id column: every row is a new card with a new id (a copy)
   --dry-run        check every row and list the bad ones; write nothing
 The columns map to card fields as last saved for the game in the app, else by their headers.`;
 
@@ -33,13 +36,14 @@ export async function runCsvImport(path: string, flags: Map<string, FlagValue>, 
   const bytes = new Uint8Array(readFileSync(full));
   const fileName = basename(full);
   const preview = await app.handlers.previewCsv({ systemId, fileName, bytes });
+  const mapping = flags.has('new-ids') ? { ...preview.mapping, idColumn: null } : preview.mapping;
   const setName = textFlag(flags, 'set');
   const destination = setName
     ? { setId: await setIdByIdOrName(app, setName, '--set') }
     : { newSetName: textFlag(flags, 'new-set') ?? fileName.replace(/\.(csv|tsv)$/i, '') };
   const status = await runExportJob(
     app,
-    { kind: 'importCsv', systemId, fileName, bytes, mapping: preview.mapping, dryRun: flags.has('dry-run'), ...destination },
+    { kind: 'importCsv', systemId, fileName, bytes, mapping, dryRun: flags.has('dry-run'), ...destination },
     (line) => process.stderr.write(`${line}\n`),
   );
   if (status.state !== 'done' || status.kind !== 'importCsv' || !status.result) {

@@ -5,7 +5,8 @@
 // A row naming a card id (the mapping's id column) updates that card of the set imported into:
 // the row's columns replace those fields, the card's other fields stay, and the write keeps the
 // old version as a revision like any import; an id of another set's card is a problem of its row.
-// Into a new set every row is a new card (a copy of the cards an export names), ids unused.
+// Into a new set every row is a new card that keeps its id (a set exported from another library
+// comes back with the ids its decks name); an id another set's card has is a problem of its row.
 //
 // What a command line calls: readCsvBytes (csv-read.ts), csvPreview, checkCsv (the dry run),
 // importCsv (the import), both taking the file's bytes and a mapping.
@@ -134,7 +135,8 @@ function columnOfIssue(mapping: CsvMapping, path: string): string {
 
 /**
  * Reads every row through the mapping and the game's validator; writes nothing. `targetSetId` is
- * the set the rows go into, which a row's card id must belong to (undefined: a new set, ids unused).
+ * the set the rows go into, which a row's card id must belong to (undefined: a new set, which
+ * takes only ids no card has).
  */
 export function checkCsvTable(
   lib: Library,
@@ -153,7 +155,7 @@ export function checkCsvTable(
   const good: CsvGoodRow[] = [];
   const problems: CsvRowProblem[] = [];
   const total = table.rows.length;
-  const ids = rowIds(lib, table, targetSetId === undefined ? null : (mapping.idColumn ?? null));
+  const ids = rowIds(lib, table, mapping.idColumn ?? null);
   table.rows.forEach((row, index) => {
     if (index % 500 === 0) progress.report('Checking rows', index, total);
     const rowNumber = table.rowNumbers[index];
@@ -212,9 +214,14 @@ function rowIds(lib: Library, table: CsvTable, idColumn: string | null) {
       firstRow.set(id, rowNumber);
       const card = stored.get(id);
       if (!card) return { id };
-      if (targetSetId === undefined || card.setId !== targetSetId) {
+      if (targetSetId === undefined) {
         return problem(
-          `is the id of “${card.doc.name}” in set “${setName(card.setId)}”, not of a card in “${setName(targetSetId ?? '')}”: import into that set to update it, or clear the id to add a new card`,
+          `is the id of “${card.doc.name}” in set “${setName(card.setId)}”: a new set cannot take another set's card. Import into “${setName(card.setId)}” to update it, or map the id column to “skip” to import copies with new ids`,
+        );
+      }
+      if (card.setId !== targetSetId) {
+        return problem(
+          `is the id of “${card.doc.name}” in set “${setName(card.setId)}”, not of a card in “${setName(targetSetId)}”: import into that set to update it, or clear the id to add a new card`,
         );
       }
       return { id, stored: card };

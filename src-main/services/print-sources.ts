@@ -1,6 +1,6 @@
 // What a print source is called and which cards it prints: a deck (each entry's count), a set
 // (in the order its cards were added), every match of a library search (in the list's order,
-// all pages) or picked cards (in the order given). One place, so the job's title, the file's
+// all pages) or picked cards (in the order given, a card listed twice printed twice where listed). One place, so the job's title, the file's
 // name and the PDF agree, and every source is held to the same cap.
 
 import type { CardRecord } from '../../card-schema/system/format';
@@ -157,15 +157,20 @@ function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardReco
   return cards;
 }
 
-/** One print item per distinct card, in first-listed order; a card listed twice prints two copies. */
+/**
+ * The cards as print items in the order listed: a card listed again right after itself adds a
+ * copy, one listed again later prints there (opened packs print pack by pack, in pack order).
+ */
 function cardPrintItems(lib: Library, cards: readonly CardRecord[]): PrintItem[] {
-  const items = new Map<string, PrintItem>();
+  const items: PrintItem[] = [];
+  let lastId: string | undefined;
   for (const card of cards) {
-    const item = items.get(card.id);
-    if (item) item.copies += 1;
-    else items.set(card.id, { system: lib.systems.require(card.systemId), doc: card.doc, copies: 1 });
+    const last = items.at(-1);
+    if (last && lastId === card.id) last.copies += 1;
+    else items.push({ system: lib.systems.require(card.systemId), doc: card.doc, copies: 1 });
+    lastId = card.id;
   }
-  return [...items.values()];
+  return items;
 }
 
 /** The count and the first `limit` cards a print of `source` holds, for the print dialog. */

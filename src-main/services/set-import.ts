@@ -32,7 +32,7 @@ import type { CardWrite } from '../store/cards-repo';
 import { ParallelCardChecks, PARALLEL_CHECKS_FROM, type SchemaIssues } from './card-checks';
 import { cardIssues, requireSet, toCardWrite, type Library } from './card-library';
 import { asCopy, sameDocument } from './set-import-copy';
-import { availableSetName } from './set-metadata';
+import { availableSetCode, availableSetName, codeTakenMessage, setWithCode } from './set-metadata';
 import type { SetFileCard, SetFileContent } from './set-files';
 
 export type SetImportMode = 'new' | 'replace' | 'copy' | 'merge';
@@ -123,6 +123,15 @@ export function importSetContent(
       'CONFLICT',
     );
   }
+  // A code another set of the game has: a copy takes the next free "CODE-2", anything else is refused.
+  const fileCode = content.set.code?.trim();
+  const codeClash = fileCode ? setWithCode(lib, system.id, fileCode, setId) : undefined;
+  if (codeClash && mode !== 'copy') {
+    throw new ApiError(
+      `${fileName}: ${codeTakenMessage(lib, system.id, fileCode!, codeClash)} Change the code in the file, or import it as a copy (which takes a free code).`,
+      'CONFLICT',
+    );
+  }
 
   const checks =
     lib.cardChecks && content.cards.length >= PARALLEL_CHECKS_FROM
@@ -152,7 +161,8 @@ export function importSetContent(
       return lib.store.transaction(() => {
         for (const image of images) lib.images.storeChecked(image);
         const name = availableSetName(lib, system.id, content.set.name, setId);
-        const set = saveSet(lib, { ...content.set, id: setId, name }, existingSet);
+        const code = fileCode === undefined ? undefined : availableSetCode(lib, system.id, fileCode, setId);
+        const set = saveSet(lib, { ...content.set, id: setId, name, ...(code === undefined ? {} : { code }) }, existingSet);
         const removed = mode === 'replace' && existingSet ? trashCardsNotInFile(lib, fileName, set, content) : undefined;
         lib.store.cards.saveInBulk(
           written.map((card) => card.write),
@@ -165,6 +175,7 @@ export function importSetContent(
           set: requireSet(lib, set.id),
           imported: written.length,
           renamed: name !== content.set.name.trim(),
+          recoded: code !== undefined && code !== fileCode,
           removed,
           changes,
         };
@@ -193,6 +204,7 @@ export function importSetContent(
       rejected: rejectedCards(content.cards, libraryIssues, schemaIssues!),
     };
     if (written.renamed) result.renamedFrom = content.set.name.trim();
+    if (written.recoded && fileCode) result.recodedFrom = fileCode;
     if (written.removed) result.trashId = written.removed.trashId;
     return result;
   } finally {

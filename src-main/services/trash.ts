@@ -9,7 +9,10 @@ import { ApiError, type RestoreResult, type TrashEntry, type TrashList, type Tra
 import type { TrashEntryRow, TrashInput } from '../store/trash-repo';
 import type { Library } from './card-library';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
-import { availableSetName } from './set-metadata';
+import { availableSetCode, availableSetName } from './set-metadata';
+import { freeSetCode } from '../../card-schema/sets/set-meta';
+import { buildSearchText } from './search-text';
+import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { folderPlaces, moveFolder, trashedFolder, writeMoveJournal, type GameFolders } from './system-folder-journal';
 
 export const TRASH_KEEP_DAYS = 30;
@@ -130,16 +133,41 @@ function refuseIfBlocked(lib: Library, entry: TrashEntryRow): void {
 }
 
 /**
- * Set names are unique within a game: a set that comes back under a name another set took since
- * it was deleted takes the next free "Name (2)". Returns a sentence per renamed set.
+ * Set names and codes are unique within a game: a set that comes back under a name or code another
+ * set took since it was deleted takes the next free "Name (2)" or "CODE-2". Returns a sentence per
+ * changed set.
  */
 function freeRestoredSetNames(lib: Library, trashId: string): string[] {
-  return lib.store.trash.setsOf(trashId).flatMap((set) => {
+  const sets = lib.store.trash.setsOf(trashId);
+  // The entry's own codes count as taken too: a game's sets come back together.
+  const entryCodes = new Map(sets.map((set) => [set.id, set.code]));
+  return sets.flatMap((set) => {
+    const notes: string[] = [];
     const name = availableSetName(lib, set.systemId, set.name);
-    if (name === set.name) return [];
-    lib.store.trash.renameSet(trashId, set.id, name);
-    return [`“${set.name}” came back as “${name}”, as another set has its name now`];
+    if (name !== set.name) {
+      lib.store.trash.renameSet(trashId, set.id, name);
+      notes.push(`“${set.name}” came back as “${name}”, as another set has its name now`);
+    }
+    const others = [...entryCodes].flatMap(([id, code]) => (id === set.id ? [] : [code]));
+    const code = freeSetCode(availableSetCode(lib, set.systemId, set.code), others);
+    if (code !== set.code) {
+      lib.store.trash.recodeSet(trashId, set.id, code);
+      entryCodes.set(set.id, code);
+      notes.push(`“${name}” came back with the code “${code}”, as another set has “${set.code}” now`);
+    }
+    return notes;
   });
+}
+
+/**
+ * The search text a restored card gets: built for its game as installed now (or as `loaded`, a
+ * game coming back with it); kept as stored when its game is not installed.
+ */
+function restoredSearchText(lib: Library, loaded?: GameSystem): (systemId: string, doc: CardDocument) => string | undefined {
+  return (systemId, doc) => {
+    const system = loaded?.id === systemId ? loaded : lib.systems.find(systemId);
+    return system ? buildSearchText(doc, system) : undefined;
+  };
 }
 
 export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): RestoreResult {
@@ -151,7 +179,7 @@ export function restoreFromTrash(lib: Library, dirs: GameFolders, id: string): R
   }
   const renamed = lib.store.transaction(() => {
     const notes = freeRestoredSetNames(lib, entry.id);
-    lib.store.trash.moveBack(entry.id);
+    lib.store.trash.moveBack(entry.id, restoredSearchText(lib));
     const card = entry.kind === 'card' ? lib.store.cards.get(entry.itemId) : undefined;
     if (card) lib.store.sets.touch(card.setId);
     return notes;
@@ -173,7 +201,7 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
   if (!existsSync(trashed)) {
     lib.store.transaction(() => {
       freeRestoredSetNames(lib, entry.id);
-      lib.store.trash.moveBack(entry.id);
+      lib.store.trash.moveBack(entry.id, restoredSearchText(lib));
     });
     return `The game's files were missing from the trash, so only its ${contents} are back: import the game to use them`;
   }
@@ -186,7 +214,7 @@ function restoreGame(lib: Library, dirs: GameFolders, entry: TrashEntryRow, fold
     const system = loadGameSystem(installed);
     lib.store.transaction(() => {
       freeRestoredSetNames(lib, entry.id);
-      lib.store.trash.moveBack(entry.id);
+      lib.store.trash.moveBack(entry.id, restoredSearchText(lib, system));
     });
     lib.systems.install({ system, dir: installed, builtIn: false });
   } catch (error) {

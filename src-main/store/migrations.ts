@@ -14,6 +14,7 @@ import {
   poolUpdateTrigger,
 } from './card-index-triggers';
 import { makeSetNamesUnique } from './set-names-migration';
+import { makeSetCodesUnique, SET_CODES_UNIQUE } from './set-codes-migration';
 
 export interface Migration {
   /** The user_version the database has after this migration. */
@@ -361,6 +362,14 @@ export const migrations: readonly Migration[] = [
     version: 12,
     description: 'search: the fields each game searches; every game indexed again once',
     up: (db) => db.exec(searchIndexGamesSchema),
+  },
+  {
+    version: 13,
+    description: 'set codes unique within a game (later duplicates take CODE-2, CODE-3, …)',
+    up: (db) => {
+      makeSetCodesUnique(db);
+      db.exec(SET_CODES_UNIQUE);
+    },
   },
 ];
 

@@ -58,6 +58,7 @@ export class SetsRepo {
   private readonly listAll;
   private readonly listNamesOnly;
   private readonly namesOfSystem;
+  private readonly codesOfSystem;
   private readonly byId;
   private readonly upsert;
   private readonly patchOne;
@@ -69,6 +70,9 @@ export class SetsRepo {
       'SELECT id, system_id AS systemId, name FROM sets ORDER BY name COLLATE NOCASE, id',
     );
     this.namesOfSystem = db.prepare<[string], { id: string; name: string }>('SELECT id, name FROM sets WHERE system_id = ?');
+    this.codesOfSystem = db.prepare<[string], { id: string; name: string; code: string }>(
+      "SELECT id, name, code FROM sets WHERE system_id = ? AND code <> ''",
+    );
     this.byId = db.prepare<[string], SetRow>(`${selectWithCount} WHERE s.id = ?`);
     // An existing set keeps its system: callers refuse a different one before saving.
     this.upsert = db.prepare<Required<Omit<SetInput, 'id'>> & { id: string; now: string }>(`
@@ -96,6 +100,11 @@ export class SetsRepo {
   /** The id and name of each set of one game. */
   namesOf(systemId: string): { id: string; name: string }[] {
     return this.namesOfSystem.all(systemId);
+  }
+
+  /** The game's sets that have a code (unique within the game since migration 13). */
+  codesOf(systemId: string): { id: string; name: string; code: string }[] {
+    return this.codesOfSystem.all(systemId);
   }
 
   get(id: string): CardSetInfo | undefined {

@@ -3,6 +3,8 @@
 // repository moves rows; services/trash.ts decides what may be restored and says why not.
 
 import { randomUUID } from 'node:crypto';
+import type { CardDocument } from '../../card-schema/system/format';
+import { BulkCardWriter } from './bulk-card-writes';
 import { nowIso, type SqliteDatabase } from './database';
 
 export type TrashKind = 'card' | 'set' | 'deck' | 'game';
@@ -70,8 +72,10 @@ const LIST_LIMIT = 100;
 
 export class TrashRepo {
   private readonly statements;
+  private readonly bulk;
 
   constructor(private readonly db: SqliteDatabase) {
+    this.bulk = new BulkCardWriter(db);
     const prepare = (sql: string) => db.prepare<Record<string, string | null>>(sql);
     const ids = (sql: string) => db.prepare<[string], string>(sql).pluck();
     this.statements = {
@@ -98,16 +102,24 @@ export class TrashRepo {
           prepare('DELETE FROM decks WHERE system_id = @itemId'),
         ],
       },
-      back: [
-        prepare(`INSERT INTO sets (${SET_COLUMNS}) SELECT ${SET_COLUMNS} FROM trash_sets WHERE trash_id = @trashId`),
+      back: {
+        sets: prepare(`INSERT INTO sets (${SET_COLUMNS}) SELECT ${SET_COLUMNS} FROM trash_sets WHERE trash_id = @trashId`),
+        // Their sets are back (or never left): each card's game says what its search text holds.
+        cardDocs: db.prepare<[string], { id: string; doc: string; systemId: string; searchText: string }>(
+          `SELECT c.id, c.doc, s.system_id AS systemId, c.search_text AS searchText
+           FROM trash_cards c JOIN sets s ON s.id = c.set_id WHERE c.trash_id = ?`,
+        ),
+        searchText: db.prepare<[string, string, string]>('UPDATE trash_cards SET search_text = ? WHERE trash_id = ? AND id = ?'),
         // In their old order: cards of a set are listed by seq.
-        prepare(`INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at)
+        cards: prepare(`INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at)
           SELECT id, set_id, doc, search_text, created_at, updated_at FROM trash_cards WHERE trash_id = @trashId ORDER BY seq`),
-        prepare(`INSERT INTO decks (id, system_id, name, doc, created_at, updated_at)
-          SELECT id, system_id, name, doc, created_at, updated_at FROM trash_decks WHERE trash_id = @trashId`),
-        prepare(`INSERT INTO deck_snapshots (id, deck_id, kind, name, doc, created_at)
-          SELECT id, deck_id, kind, name, doc, created_at FROM trash_deck_snapshots WHERE trash_id = @trashId`),
-      ],
+        rest: [
+          prepare(`INSERT INTO decks (id, system_id, name, doc, created_at, updated_at)
+            SELECT id, system_id, name, doc, created_at, updated_at FROM trash_decks WHERE trash_id = @trashId`),
+          prepare(`INSERT INTO deck_snapshots (id, deck_id, kind, name, doc, created_at)
+            SELECT id, deck_id, kind, name, doc, created_at FROM trash_deck_snapshots WHERE trash_id = @trashId`),
+        ],
+      },
       cardsNotKept: [
         prepare(cardsOut('set_id = @setId AND id NOT IN (SELECT value FROM json_each(@keep))')),
         prepare('DELETE FROM cards WHERE set_id = @setId AND id NOT IN (SELECT value FROM json_each(@keep))'),
@@ -125,10 +137,11 @@ export class TrashRepo {
       takenSets: ids('SELECT t.id FROM trash_sets t JOIN sets s ON s.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenCards: ids('SELECT t.id FROM trash_cards t JOIN cards c ON c.id = t.id WHERE t.trash_id = ? LIMIT 20'),
       takenDecks: ids('SELECT t.id FROM trash_decks t JOIN decks d ON d.id = t.id WHERE t.trash_id = ? LIMIT 20'),
-      setsOfEntry: db.prepare<[string], { id: string; systemId: string; name: string }>(
-        'SELECT id, system_id AS systemId, name FROM trash_sets WHERE trash_id = ?',
+      setsOfEntry: db.prepare<[string], { id: string; systemId: string; name: string; code: string }>(
+        'SELECT id, system_id AS systemId, name, code FROM trash_sets WHERE trash_id = ?',
       ),
       renameSet: db.prepare<[string, string, string]>('UPDATE trash_sets SET name = ? WHERE trash_id = ? AND id = ?'),
+      recodeSet: db.prepare<[string, string, string]>('UPDATE trash_sets SET code = ? WHERE trash_id = ? AND id = ?'),
       trashedSetName: db.prepare<[string], string>('SELECT name FROM trash_sets WHERE id = ? LIMIT 1').pluck(),
       trashedCardName: db
         .prepare<[string], string>("SELECT json_extract(doc, '$.name') FROM trash_cards WHERE id = ? LIMIT 1")
@@ -179,10 +192,22 @@ export class TrashRepo {
     return id;
   }
 
-  /** Puts the entry's rows back and deletes the entry; call after `blockers` found none. */
-  moveBack(id: string): void {
+  /**
+   * Puts the entry's rows back and deletes the entry; call after `blockers` found none. Each card's
+   * search text is built again by `searchText` for its game as it is now (the game may have
+   * changed what it searches while the card was in the trash; undefined keeps the stored text), and the cards go back in bulk:
+   * their index entries and pool rows are filled once, not by a trigger per row.
+   */
+  moveBack(id: string, searchText: (systemId: string, doc: CardDocument) => string | undefined): void {
+    const back = this.statements.back;
     this.db.transaction(() => {
-      for (const statement of this.statements.back) statement.run({ trashId: id });
+      back.sets.run({ trashId: id });
+      for (const card of back.cardDocs.all(id)) {
+        const text = searchText(card.systemId, JSON.parse(card.doc) as CardDocument);
+        if (text !== undefined && text !== card.searchText) back.searchText.run(text, id, card.id);
+      }
+      this.bulk.insertIndexedOnce(() => back.cards.run({ trashId: id }));
+      for (const statement of back.rest) statement.run({ trashId: id });
       this.statements.remove.run(id);
     })();
   }
@@ -198,8 +223,13 @@ export class TrashRepo {
   }
 
   /** The sets an entry holds (a set entry's one, a game entry's all). */
-  setsOf(id: string): { id: string; systemId: string; name: string }[] {
+  setsOf(id: string): { id: string; systemId: string; name: string; code: string }[] {
     return this.statements.setsOfEntry.all(id);
+  }
+
+  /** Changes a set's code in the trash, so it comes back under a code no other set of its game has. */
+  recodeSet(trashId: string, setId: string, code: string): void {
+    this.statements.recodeSet.run(code, trashId, setId);
   }
 
   /** Renames a set in the trash, so it comes back under a name no other set of its game has. */

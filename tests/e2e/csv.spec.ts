@@ -121,6 +121,21 @@ test('a set exported as CSV, one cell changed, re-imports as 1 updated with no d
   const dialog = page.getByTestId('csv-import-dialog');
   await expect(dialog.getByLabel('Card field for column id')).toHaveValue('\u0000id');
   await expect(dialog.getByTestId('csv-target-set')).toHaveValue('osmcg-core');
+  await expect(dialog.getByTestId('csv-id-note')).toContainText('names the card each row updates');
+  // Into a new set the ids are kept where free; these belong to the starter set, which each row says.
+  await dialog.getByTestId('csv-target-set').selectOption('');
+  await expect(dialog.getByTestId('csv-id-note')).toContainText('in a new set a card keeps its id when no other card has it');
+  await dialog.getByTestId('csv-check').click();
+  await expect(dialog.getByTestId('csv-summary')).toContainText('61 rows checked: 0 valid');
+  await expect(dialog.getByTestId('csv-problem').first().locator('td')).toHaveText([
+    '2',
+    'id',
+    rows[0].id,
+    `is the id of “${rows[0].name}” in set “OSMCG Starter Set”: a new set cannot take another set's card. Import into “OSMCG Starter Set” to update it, or map the id column to “skip” to import copies with new ids`,
+  ]);
+  await dialog.getByTestId('csv-problem').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('csv-ids-into-new-set.png') });
+  await dialog.getByTestId('csv-target-set').selectOption('osmcg-core');
   await dialog.getByTestId('csv-check').click();
   await expect(dialog.getByTestId('csv-summary')).toContainText('61 rows checked: 61 valid');
   await expect(dialog.getByTestId('csv-changes')).toHaveText('Cards: 1 updated, 60 unchanged.');

@@ -189,3 +189,43 @@ test('"Move to set…" on selected cards moves them all in one step', async ({ p
   expect(queryDb('SELECT DISTINCT set_id FROM cards WHERE id IN (?, ?)', ...ids)).toEqual([{ set_id: target.id }]);
   await expect(page.getByTestId('set-row').filter({ hasText: missions })).toContainText('20');
 });
+
+test('set codes are unique within a game: New set and Edit set refuse a taken code beside the field', async ({
+  page,
+  queryDb,
+}) => {
+  await page.getByRole('button', { name: 'New set for OSMCG' }).click();
+  const create = page.getByTestId('new-set-dialog');
+  await create.getByTestId('new-set-name').fill('Ember Court');
+  await create.getByTestId('new-set-code').fill('bad code');
+  await expect(create.getByTestId('new-set-code-problem')).toContainText('may hold letters, digits');
+  await create.getByTestId('new-set-code').fill('EMB');
+  await create.getByTestId('create-set').click();
+  await expect(create).toHaveCount(0);
+  await expect(page.getByTestId('set-row').filter({ hasText: 'Ember Court' }).getByTestId('set-code')).toHaveText('EMB');
+
+  await page.getByRole('button', { name: 'New set for OSMCG' }).click();
+  await create.getByTestId('new-set-name').fill('Tide Court');
+  await create.getByTestId('new-set-code').fill('emb');
+  await create.getByTestId('create-set').click();
+  await expect(create.getByTestId('new-set-code-problem')).toHaveText(
+    'The code “emb” belongs to the set “Ember Court” (as “EMB”) in OSMCG; set codes must differ within a game. Choose another code.',
+  );
+  await page.screenshot({ path: test.info().outputPath('new-set-code-taken.png') });
+  await create.getByTestId('new-set-code').fill('TIDE');
+  await expect(create.getByTestId('new-set-code-problem')).toHaveCount(0);
+  await create.getByTestId('create-set').click();
+  await expect(create).toHaveCount(0);
+
+  await openSetActions(page, 'Tide Court');
+  await page.locator('.set-item').filter({ hasText: 'Tide Court' }).getByTestId('edit-set').click();
+  const edit = page.getByTestId('edit-set-dialog');
+  await edit.getByTestId('edit-set-code').fill('Emb');
+  await edit.getByTestId('save-set').click();
+  await expect(edit.getByTestId('edit-set-code-problem')).toContainText('belongs to the set “Ember Court”');
+  await expect(edit.getByTestId('edit-set-name-problem')).toHaveCount(0);
+  expect(queryDb("SELECT name, code FROM sets WHERE name IN ('Ember Court', 'Tide Court') ORDER BY name")).toEqual([
+    { name: 'Ember Court', code: 'EMB' },
+    { name: 'Tide Court', code: 'TIDE' },
+  ]);
+});

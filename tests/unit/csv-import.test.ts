@@ -302,17 +302,61 @@ describe('CSV export of a search', () => {
     expect(rows).toHaveLength(set.cardCount);
 
     const preview = await call('previewCsv', { systemId: 'osmcg', fileName: exported.fileName, bytes: exported.bytes });
-    const report = await call('importCsv', {
+    expect(preview.mapping.idColumn).toBe('id');
+    const job = { systemId: 'osmcg', fileName: exported.fileName, bytes: exported.bytes, newSetName: 'Round trip' };
+    // Into a new set of the same library, the ids belong to the exported set: each row says so.
+    const taken = await call('importCsv', { ...job, mapping: preview.mapping, dryRun: true });
+    expect(taken).toMatchObject({ badRows: set.cardCount, validRows: 0 });
+    const [first] = rows;
+    expect(taken.problems[0]).toEqual({
+      row: 2,
+      column: 'id',
+      value: first.id,
+      message: `is the id of “${first.name}” in set “${set.name}”: a new set cannot take another set's card. Import into “${set.name}” to update it, or map the id column to “skip” to import copies with new ids`,
+    });
+    // With the id column skipped every row is a new card: a copy of the set.
+    const report = await call('importCsv', { ...job, mapping: { ...preview.mapping, idColumn: null } });
+    expect(report).toMatchObject({ badRows: 0, imported: set.cardCount });
+    expect(report.changes).toEqual({ added: set.cardCount, updated: 0, unchanged: 0 });
+    expect(await setDocs(call, report.set!.id)).toEqual(await setDocs(call, set.id));
+    const copyIds = (await call('searchCards', { setId: report.set!.id, limit: 5_000 })).cards.map((card) => card.id);
+    expect(copyIds.filter((id) => rows.some((row) => row.id === id))).toEqual([]);
+  });
+
+  it('imports an exported set into a new set of another library with its card ids', async () => {
+    const { call } = openApp();
+    const set = (await call('listSets', {})).find((s) => s.id === 'osmcg-core')!;
+    const exported = await call('exportCsv', { query: '', setId: set.id });
+    const ids = (await call('searchCards', { setId: set.id, limit: 5_000 })).cards.map((card) => card.id).sort();
+
+    const emptySamples = mkdtempSync(join(tmpdir(), 'cw-no-samples-'));
+    cleanups.push(() => rmSync(emptySamples, { recursive: true, force: true }));
+    const otherDir = mkdtempSync(join(tmpdir(), 'cw-csv-other-'));
+    cleanups.push(() => rmSync(otherDir, { recursive: true, force: true }));
+    const other = openCardwright({
+      dataDir: otherDir,
+      systemsDir: join(ROOT, 'card-schema/systems'),
+      samplesDir: emptySamples,
+      fontsDir: join(ROOT, 'resources/fonts'),
+    });
+    cleanups.push(() => other.close());
+    const callOther = apiCaller(other);
+    const preview = await callOther('previewCsv', { systemId: 'osmcg', fileName: exported.fileName, bytes: exported.bytes });
+    // The pictures stay behind (a CSV holds no image): the art column is skipped.
+    const columns = preview.mapping.columns.filter((entry) => entry.field !== 'art');
+    const report = await callOther('importCsv', {
       systemId: 'osmcg',
       fileName: exported.fileName,
       bytes: exported.bytes,
-      mapping: preview.mapping,
-      newSetName: 'Round trip',
+      mapping: { ...preview.mapping, columns },
+      newSetName: 'Moved here',
     });
     expect(report).toMatchObject({ badRows: 0, imported: set.cardCount });
-    // Into a new set every row is a new card: the export's ids name the cards it copies.
     expect(report.changes).toEqual({ added: set.cardCount, updated: 0, unchanged: 0 });
-    expect(await setDocs(call, report.set!.id)).toEqual(await setDocs(call, set.id));
+    const moved = (await callOther('searchCards', { setId: report.set!.id, limit: 5_000 })).cards;
+    expect(moved.map((card) => card.id).sort()).toEqual(ids);
+    const withoutArt = ({ art: _art, ...doc }: Record<string, unknown>) => doc;
+    expect(await setDocs(callOther, report.set!.id)).toEqual((await setDocs(call, set.id)).map(withoutArt));
   });
 });
 

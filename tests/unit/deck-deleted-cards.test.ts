@@ -58,9 +58,9 @@ describe('deck entry names and printings (pure)', () => {
       'stage',
     );
     expect(Object.fromEntries(labels)).toEqual({
-      'core-001': 'Core · #001 · basic',
-      'promo-001': 'Promo · #001 · basic',
-      'promo-002': 'Promo · #002 · evolved',
+      'core-001': 'Core · No. 001 · basic',
+      'promo-001': 'Promo · No. 001 · basic',
+      'promo-002': 'Promo · No. 002 · evolved',
     });
     // Nothing differs but the id: the id tells them apart.
     const twins = printingLabels([
@@ -119,6 +119,28 @@ describe('deleted cards in saved decks (API)', () => {
   afterEach(async () => {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("names the distinguishing field by the game's labels: “No. 002 · Evolution stage”, “Tank unit”", async () => {
+    const miscrits = await call('getSystem', { systemId: 'miscrits' });
+    const sparkit = (id: string, stage: string) => ({ id, doc: { type: 'miscrit', name: 'Sparkit', stage }, setName: 'Wilds' });
+    const labels = printingLabels([sparkit('wilds-001', 'basic'), sparkit('wilds-002', 'evolution')], 'stage', miscrits);
+    expect(Object.fromEntries(labels)).toEqual({
+      'wilds-001': 'No. 001 · Basic stage',
+      'wilds-002': 'No. 002 · Evolution stage',
+    });
+
+    // OMMS's Jack of hearts in two printings, told apart by the unit it places.
+    const omms = await call('getSystem', { systemId: 'omms' });
+    const jack = (await call('getCards', { ids: ['omms-pack-heart-j'] }))[0];
+    const printings = [
+      { id: jack.id, doc: { ...jack.doc, unit: 'Scout' }, setName: 'OMMS Standard Pack' },
+      { id: 'omms-promo-heart-j', doc: { ...jack.doc, unit: 'Tank' }, setName: 'OMMS Standard Pack' },
+    ];
+    expect(Object.fromEntries(printingLabels(printings, 'unit', omms))).toEqual({
+      'omms-pack-heart-j': 'Scout unit',
+      'omms-promo-heart-j': 'Tank unit',
+    });
   });
 
   async function ommsPack() {

@@ -100,6 +100,18 @@ describe('OpenPacksModel', () => {
     expect(preview.count).toBe(33);
   });
 
+  it('prints the packs pack by pack, in the order opened, a card in two packs in both places', async () => {
+    const model = new OpenPacksModel(await coreSet(), osmcg, packsApi);
+    model.seed = 'print-order';
+    await model.open();
+    const opened = model.packs.flatMap((pack) => pack.map((shown) => shown.card.doc.name));
+    const packOf = (index: number) => Math.floor(index / (opened.length / model.packs.length));
+    // The seed gives a card in two packs: merged into one item it would print out of pack order.
+    expect(opened.some((name, i) => opened.indexOf(name) !== i && packOf(opened.indexOf(name)) !== packOf(i))).toBe(true);
+    const preview = await call('previewPrint', { source: model.printTarget()!.source, copies: 1, limit: 200 });
+    expect(preview.cards.map((card) => card.doc.name)).toEqual(opened);
+  });
+
   it('shows bad input and a slot the set cannot fill as problems', async () => {
     const model = new OpenPacksModel(await coreSet(), osmcg, packsApi);
     model.seed = '  ';

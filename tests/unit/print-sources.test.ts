@@ -89,9 +89,10 @@ describe('print sources', () => {
     expect(names({ kind: 'set', setId: 'core' }, 3)).toEqual(['Zeta Ember×3', 'Alpha Ember×3', 'Middle×3']);
   });
 
-  it('prints picked cards in the order given; a card picked twice prints twice', () => {
+  it('prints picked cards in the order given; a card picked twice prints twice, where it was picked', () => {
     const source: PrintSource = { kind: 'cards', cardIds: ['c-mid', 'o-ember', 'c-zeta', 'c-mid'] };
-    expect(names(source)).toEqual(['Middle×2', 'Ember Elsewhere×1', 'Zeta Ember×1']);
+    expect(names(source)).toEqual(['Middle×1', 'Ember Elsewhere×1', 'Zeta Ember×1', 'Middle×1']);
+    expect(names({ kind: 'cards', cardIds: ['c-zeta', 'c-mid', 'c-mid'] }, 2)).toEqual(['Zeta Ember×2', 'Middle×4']);
     // Cards of two games print together (print-sheet starts a new page where the size changes).
     expect(new Set(printSourceItems(lib, source, 1).map((item) => item.system.id)).size).toBe(2);
   });

@@ -140,11 +140,16 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     cells[3] = '';
     writeFileSync(join(outDir, 'edited.csv'), [header, cells.join(','), ...rest].join('\n'));
 
-    const dry = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--dry-run');
+    // Without --set the rows go into a new set, which cannot take the ids of the starter set's cards.
+    const taken = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--dry-run');
+    expect(taken.code).toBe(1);
+    expect(taken.stdout).toContain(`rows: ${count}, valid 0, bad ${count}`);
+    expect(taken.stdout).toMatch(/row 3, column id: is the id of “.+” in set “OSMCG Starter Set”: a new set cannot take/);
+    // --new-ids skips the id column: each row is a new card.
+    const dry = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--new-ids', '--dry-run');
     expect(dry.code).toBe(1);
     expect(dry.stdout).toContain(`rows: ${count}, valid ${count - 1}, bad 1`);
     expect(dry.stdout).toContain('dry run: nothing was written');
-    // Without --set the rows go into a new set: each is a new card, whatever its id.
     expect(dry.stdout).toContain(`cards: ${count - 1} new, 0 updated, 0 unchanged`);
     expect(dry.stdout).toMatch(/edited\.csv: row 2\b.*\n?/);
     // With --set, the id column updates the set's own cards: the export unchanged but one broken row.
@@ -155,7 +160,7 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const setsBefore = before.prepare('SELECT count(*) AS n FROM sets').get();
     before.close();
 
-    const run = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--new-set', 'From the spreadsheet');
+    const run = await cardwright('import', 'edited.csv', '--game', 'osmcg', '--new-ids', '--new-set', 'From the spreadsheet');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('set: From the spreadsheet');
     expect(run.stdout).toContain(`${count - 1} cards imported`);

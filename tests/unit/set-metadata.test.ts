@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
-import { freeSetName, setMetaProblems } from '../../card-schema/sets/set-meta';
+import { freeSetCode, freeSetName, setMetaProblems } from '../../card-schema/sets/set-meta';
 import type { JobResults, JobStatus } from '../../src-main/api/contract';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { databaseFile, openDatabaseFile } from '../../src-main/store/database';
@@ -402,4 +402,101 @@ describe('a large replace', () => {
       expect(n('SELECT count(*) AS n FROM trash_cards')).toBe(100);
     },
   );
+});
+
+describe('set codes are unique within a game', () => {
+  it('refuses a code another set of the game has on create and edit, in any case; other games and empty codes are free', async () => {
+    const core = await call('createSet', { systemId: 'osmcg', name: 'Core', code: 'CORE' });
+    const taken = await failure(call('createSet', { systemId: 'osmcg', name: 'Second', code: ' core ' }));
+    expect(taken).toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'The code “core” belongs to the set “Core” (as “CORE”) in OSMCG; set codes must differ within a game. Choose another code.',
+    });
+    await call('createSet', { systemId: 'muhq', name: 'Core', code: 'CORE' });
+    const second = await call('createSet', { systemId: 'osmcg', name: 'Second', code: ' EXP ' });
+    expect(second.code).toBe('EXP');
+    await call('createSet', { systemId: 'osmcg', name: 'Third' });
+    await call('createSet', { systemId: 'osmcg', name: 'Fourth', code: '' });
+    const edit = await failure(call('updateSet', { id: second.id, code: 'Core' }));
+    expect(edit).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/^The code “Core” belongs to the set “Core”/),
+    });
+    // Its own code, in another case, is fine.
+    expect((await call('updateSet', { id: core.id, code: 'core' })).code).toBe('core');
+  });
+
+  it('an import whose code another set has is refused; imported as a copy it takes CODE-2 and says so', async () => {
+    await call('createSet', { systemId: 'osmcg', name: 'Ember Court', code: 'EC' });
+    const file = setText({ id: 'ember-file', name: 'Ember Tales', code: 'ec' }, [{ doc: creature('Spark') }]);
+    const started = (await call('startJob', { job: { kind: 'importSet', fileName: 'tales.set.json', text: file } })) as JobStatus;
+    const refused = await app.jobs.wait(started.id);
+    expect(refused.state).toBe('failed');
+    expect(refused.error?.message).toBe(
+      'tales.set.json: The code “ec” belongs to the set “Ember Court” (as “EC”) in OSMCG; set codes must differ within a game. Change the code in the file, or import it as a copy (which takes a free code).',
+    );
+    expect(query('SELECT count(*) AS n FROM sets WHERE id = ?', 'ember-file')).toEqual([{ n: 0 }]);
+
+    const copy = await importSet(file, 'copy');
+    expect(copy).toMatchObject({ outcome: 'copied', recodedFrom: 'ec', set: { name: 'Ember Tales', code: 'ec-2' } });
+    const again = await importSet(file, 'copy');
+    expect(again).toMatchObject({ recodedFrom: 'ec', set: { code: 'ec-3' } });
+  });
+
+  it('a set restored from the trash whose code was taken since comes back with CODE-2', async () => {
+    const set = await call('createSet', { systemId: 'osmcg', name: 'Ember Court', code: 'EMB' });
+    const receipt = await call('deleteSet', { id: set.id });
+    await call('createSet', { systemId: 'osmcg', name: 'Other', code: 'EMB' });
+    const restored = await call('restoreFromTrash', { id: receipt.trashId });
+    expect(restored.message).toContain('“Ember Court” came back with the code “EMB-2”, as another set has “EMB” now');
+    expect(query('SELECT code FROM sets WHERE id = ?', set.id)).toEqual([{ code: 'EMB-2' }]);
+  });
+
+  it('migration 13 gives later sets with a taken code CODE-2, CODE-3 (oldest first; a taken CODE-2 gets CODE-2-2) and keeps every set and card', async () => {
+    await app.close();
+    const file = join(mkdtempSync(join(tmpdir(), 'cw-old-')), 'old.sqlite');
+    const old = openDatabaseFile(file, migrations.slice(0, 12));
+    const insertSet = old.prepare(
+      "INSERT INTO sets (id, system_id, name, description, code, created_at, updated_at) VALUES (?, ?, ?, '', ?, ?, ?)",
+    );
+    insertSet.run('b', 'osmcg', 'B', 'core', '2026-01-02', '2026-01-02');
+    insertSet.run('a', 'osmcg', 'A', 'CORE', '2026-01-01', '2026-01-01');
+    insertSet.run('c', 'osmcg', 'C', ' CORE ', '2026-01-02', '2026-01-02');
+    insertSet.run('d', 'muhq', 'D', 'CORE', '2026-01-01', '2026-01-01');
+    insertSet.run('e', 'osmcg', 'E', 'CORE-2', '2026-01-05', '2026-01-05');
+    insertSet.run('f', 'osmcg', 'F', '  ', '2026-01-06', '2026-01-06');
+    insertSet.run('g', 'osmcg', 'G', '', '2026-01-07', '2026-01-07');
+    old
+      .prepare("INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at) VALUES (?, ?, ?, '', '', '')")
+      .run('card-c', 'c', JSON.stringify(creature('Kept')));
+    expect(old.pragma('user_version', { simple: true })).toBe(12);
+    migrate(old);
+    expect(old.prepare('SELECT id, code FROM sets ORDER BY id').all()).toEqual([
+      { id: 'a', code: 'CORE' },
+      { id: 'b', code: 'core-2' },
+      { id: 'c', code: 'CORE-3' },
+      { id: 'd', code: 'CORE' },
+      { id: 'e', code: 'CORE-2-2' },
+      { id: 'f', code: '' },
+      { id: 'g', code: '' },
+    ]);
+    expect(old.prepare('SELECT id, set_id FROM cards').all()).toEqual([{ id: 'card-c', set_id: 'c' }]);
+    // The index holds from now on, whatever writes the row.
+    expect(() => old.prepare("UPDATE sets SET code = 'Core' WHERE id = 'g'").run()).toThrow(/UNIQUE/);
+    old.close();
+    app = openCardwright({
+      dataDir,
+      systemsDir: join(ROOT, 'card-schema/systems'),
+      samplesDir: join(ROOT, 'tests/unit/no-samples'),
+      fontsDir: join(ROOT, 'resources/fonts'),
+    });
+  });
+
+  it('frees codes as CODE-2, CODE-3, within the 16 characters a code may have', () => {
+    expect(freeSetCode('CORE', ['core', 'CORE-2'])).toBe('CORE-3');
+    expect(freeSetCode(' Fresh ', ['CORE'])).toBe('Fresh');
+    expect(freeSetCode('', [''])).toBe('');
+    expect(freeSetCode('ABCDEFGHIJKLMNOP', ['abcdefghijklmnop'])).toBe('ABCDEFGHIJKLMN-2');
+  });
 });

@@ -198,4 +198,39 @@ describe('the trash', () => {
     await call('restoreFromTrash', { id: setEntry.trashId });
     expect((await call('listSets', {})).map((s) => s.id)).toContain(set.id);
   });
+
+  it('indexes a restored card for its game as it is now, and the cards go back in bulk with their triggers kept', async () => {
+    // The game leaves flavor out of search when the card is deleted, searches it when it comes back.
+    const bundle = JSON.parse(readFileSync(join(ROOT, 'docs/tutorial/lantern-watch.cardwright-system.json'), 'utf8')) as {
+      system: { files: Record<string, { flavor: Record<string, unknown> }> };
+      sets: unknown[];
+    };
+    const definitions = bundle.system.files['schemas/definitions.json'];
+    const flavor = definitions.flavor;
+    definitions.flavor = { ...flavor, 'x-search': false };
+    const fileName = 'lantern-watch.cardwright-system.json';
+    await call('importSystem', { fileName, text: JSON.stringify(bundle) });
+    const found = async (query: string) => (await call('searchCards', { query, limit: 50 })).cards.map((card) => card.id);
+    expect(await found('yesterday')).toEqual([]);
+    const card = await call('deleteCard', { id: 'lantern-watch-003' });
+    const set = await call('deleteSet', { id: 'lantern-watch-sample' });
+
+    definitions.flavor = flavor;
+    await call('importSystem', { fileName, text: JSON.stringify({ ...bundle, sets: [] }) });
+    await call('restoreFromTrash', { id: set.trashId });
+    await call('restoreFromTrash', { id: card.trashId });
+    expect(await found('yesterday')).toEqual(['lantern-watch-003']);
+    expect(await found('harbor hours')).toEqual(['lantern-watch-002']);
+    // Every card is in the index and the pool once, and the next card written is indexed by its trigger again.
+    const db = new Database(databaseFile(dataDir), { readonly: true });
+    const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+    expect(count("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'cards'")).toBe(6);
+    expect(count("SELECT count(*) FROM card_pool WHERE system_id = 'lantern-watch'")).toBe(18);
+    expect(count("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH 'yesterday'")).toBe(1);
+    db.close();
+    const [restored] = await call('getCards', { ids: ['lantern-watch-003'] });
+    await call('saveCard', { id: restored.id, setId: restored.setId, doc: { ...restored.doc, flavor: 'Lit at moonrise.' } });
+    expect(await found('moonrise')).toEqual(['lantern-watch-003']);
+    expect(await found('yesterday')).toEqual([]);
+  });
 });

@@ -36,7 +36,7 @@ export class DeckCardNames {
         const card = known.get(entry.cardId);
         if (card) printings.push({ id: card.id, doc: card.doc, setName: this.setNames.get(card.setId) });
       }
-    return printingLabels(printings, system.deck.builder?.distinguishBy);
+    return printingLabels(printings, system.deck.builder?.distinguishBy, system);
   }
 }
 

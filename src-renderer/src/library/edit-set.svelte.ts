@@ -1,6 +1,6 @@
 // The "Edit set…" dialog's model: the set's metadata as typed, each field's problem as the user
-// types (card-schema/sets/set-meta.ts), and the save through updateSet, whose refusal (a name
-// another set of the game has) is shown under the name.
+// types (card-schema/sets/set-meta.ts), and the save through updateSet, whose refusal (a name or
+// a code another set of the game has) is shown under that field.
 
 import type { CardSetInfo } from '../../../card-schema/system/format';
 import { SET_META_MAX, setMetaProblems, type SetMeta, type SetMetaField } from '../../../card-schema/sets/set-meta';
@@ -11,10 +11,13 @@ export interface EditSetDeps {
   errorMessage: (error: unknown) => string;
 }
 
-/** The field a refusal concerns: a CONFLICT is a taken name; BAD_INPUT names its field ("updateSet: code: …"). */
-function refusedField(error: unknown): SetMetaField | null {
+/**
+ * The field a refusal concerns: a CONFLICT is a taken code ("The code “X” belongs to …") or a
+ * taken name; BAD_INPUT names its field ("updateSet: code: …").
+ */
+export function refusedField(error: unknown): SetMetaField | null {
   if (!(error instanceof Error)) return null;
-  if ((error as Error & { code?: string }).code === 'CONFLICT') return 'name';
+  if ((error as Error & { code?: string }).code === 'CONFLICT') return error.message.startsWith('The code ') ? 'code' : 'name';
   const field = /^updateSet: (\w+):/.exec(error.message)?.[1];
   return field !== undefined && Object.hasOwn(SET_META_MAX, field) ? (field as SetMetaField) : null;
 }
