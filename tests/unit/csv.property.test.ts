@@ -68,7 +68,10 @@ describe('CSV export → import', () => {
         const csv = searchToCsv(lib, { query: '', setId: 'src' });
         const bytes = new TextEncoder().encode(csv.text);
         const { mapping } = csvPreview(lib, { systemId: 'osmcg', fileName: 'export.csv', bytes });
-        const report = importCsv(lib, { systemId: 'osmcg', fileName: 'export.csv', bytes, mapping, newSetName: 'Copy' });
+        // Into a new set of the same library the ids stay with the source set: skipped, every row is a copy.
+        expect(mapping.idColumn).toBe('id');
+        const copy = { ...mapping, idColumn: null };
+        const report = importCsv(lib, { systemId: 'osmcg', fileName: 'export.csv', bytes, mapping: copy, newSetName: 'Copy' });
         expect(report.problems).toEqual([]);
         const back = lib.store.cards.listBySet(report.set!.id).map((card) => card.doc);
         const key = (doc: CardDocument) => JSON.stringify(Object.entries(doc).sort(([a], [b]) => a.localeCompare(b)));
