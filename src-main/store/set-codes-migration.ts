@@ -8,26 +8,11 @@
 
 import type Database from 'better-sqlite3';
 import { freeSetCode, setCodeKey } from '../../card-schema/sets/set-meta';
+import { makeUniquePerGame } from './unique-per-game';
 
 /** Returns how many sets took another code. */
 export function makeSetCodesUnique(db: Database.Database): number {
-  const rows = db
-    .prepare<[], { id: string; system_id: string; code: string }>('SELECT id, system_id, code FROM sets ORDER BY created_at, id')
-    .all();
-  const recode = db.prepare<[string, string]>('UPDATE sets SET code = ? WHERE id = ?');
-  const takenByGame = new Map<string, string[]>();
-  let recoded = 0;
-  for (const row of rows) {
-    const taken = takenByGame.get(row.system_id) ?? [];
-    takenByGame.set(row.system_id, taken);
-    const code = freeSetCode(row.code, taken);
-    taken.push(code);
-    if (code !== row.code) {
-      recode.run(code, row.id);
-      if (setCodeKey(code) !== setCodeKey(row.code)) recoded++;
-    }
-  }
-  return recoded;
+  return makeUniquePerGame(db, 'code', freeSetCode, setCodeKey);
 }
 
 /**
