@@ -17,7 +17,8 @@ import { initialSpatial, type SpatialChange, type SpatialState } from './spatial
 
 export type { CardTableState, TablePoint } from './table';
 import { placeOf, type CardTableState, type TablePoint } from './table';
-export const PLAYTEST_STATE_VERSION = 2;
+/** 3: actions may be `together` (older versions cannot replay it); a version 2 state reads as is. */
+export const PLAYTEST_STATE_VERSION = 3;
 /** Undo steps kept inside the state. */
 export const HISTORY_LIMIT = 200;
 const MAX_DRAW = 1_000;
@@ -120,7 +121,9 @@ export type PlaytestAction =
   /** A new instance of a token card the game defines (`board.tokens`), put on a board zone. */
   | { type: 'createToken'; cardId: string; doc: CardDocument; to: string; at?: TablePoint }
   /** A piece, terrain or marker placed on the spatial board (spatial/apply.ts). */
-  | { type: 'spatial'; change: SpatialChange };
+  | { type: 'spatial'; change: SpatialChange }
+  /** Several actions as one: applied in order, refused whole, undone in one step (a card dropped on the battlefield moves and is placed). */
+  | { type: 'together'; actions: PlaytestAction[] };
 
 export type CardLookup = (cardId: string) => CardDocument | undefined;
 
@@ -421,6 +424,8 @@ function perform(state: PlaytestState, action: PlaytestAction): PlaytestState {
       const { spatial, line } = applySpatialChange(state, action.change);
       return { ...state, spatial, log: [...state.log, line] };
     }
+    case 'together':
+      return action.actions.reduce(perform, state);
     default:
       throw new PlaytestError(`Unknown playtest action ${JSON.stringify((action as { type?: unknown }).type)}.`);
   }

@@ -76,5 +76,7 @@ export function describeAction(state: PlaytestState, action: PlaytestAction): st
       return 'Move on the battlefield';
     case 'createToken':
       return `Create a ${action.doc.name} token`;
+    case 'together':
+      return action.actions.map((part) => describeAction(state, part)).join(', then ');
   }
 }

@@ -69,7 +69,7 @@ export function readSavedPlaytest(text: string): SavedPlaytest {
   if (typeof version === 'number' && Number.isInteger(version) && version > PLAYTEST_STATE_VERSION) {
     throw newer(`game state version ${version}`, `versions 1 to ${PLAYTEST_STATE_VERSION}`);
   }
-  if (version !== 1 && version !== PLAYTEST_STATE_VERSION) {
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw new PlaytestError(
       `The saved playtest has state version ${JSON.stringify(version)}; this app reads 1 to ${PLAYTEST_STATE_VERSION}.`,
     );

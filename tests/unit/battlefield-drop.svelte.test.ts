@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { cardMatches } from '../../card-schema/deck/card-match';
 import { zoneOf } from '../../card-schema/playtest/engine';
 import { battlefield } from '../../card-schema/playtest/spatial/battlefield';
+import { describeAction, replayMatches, replayStates } from '../../card-schema/playtest/replay';
 import type { Deck } from '../../card-schema/deck/format';
 import type { CardRecord } from '../../card-schema/system/format';
 import { loadGameSystem } from '../../src-main/services/game-systems';
@@ -74,7 +75,8 @@ function sample(game: string, setFile: string, deckFile: string) {
     },
     deck.id,
   );
-  return { board, errors };
+  const lookup = (id: string) => set.cards.find((card) => card.id === id)?.doc;
+  return { board, errors, system, deck, lookup };
 }
 
 describe('PlaytestBoard.dropOnBattlefield', () => {
@@ -106,5 +108,40 @@ describe('PlaytestBoard.dropOnBattlefield', () => {
     expect(board.dropOnBattlefield(unit!, zone, { x: 7.25, y: 9.5 })).toBe(true);
     expect(battlefield(game())?.pieces.find((p) => p.instanceId === unit)?.at).toEqual({ x: 7.25, y: 9.5 });
     expect(errors).toEqual([]);
+  });
+
+  it('takes a dropped unit back to the hand in one undo step, and replays the drop', async () => {
+    const { board, errors, system, deck, lookup } = sample('osmcg', 'core-set.json', 'deck-legal.json');
+    board.seed = 42;
+    await board.load();
+    board.keep();
+    const game = () => board.game!;
+    const before = game();
+    const zone = before.board.zones.find((z) => z.kind === 'board')!;
+    const unit = before.zones.hand.find((id) => cardMatches(before.cards[id].doc, before.board.spatial!.pieces))!;
+    expect(board.dropOnBattlefield(unit, zone, { x: 3, y: 4 })).toBe(true);
+    expect(game().actions.at(-1)?.type).toBe('together');
+    expect(describeAction(before, game().actions.at(-1)!)).toMatch(/ to the .+, then Move on the battlefield$/);
+    const replayed = replayStates(system, deck, lookup, game()).at(-1)!;
+    expect(replayMatches(replayed, game())).toBe(true);
+    expect(board.undo()).toBe(true);
+    expect(game().zones).toEqual(before.zones);
+    expect(game().spatial).toEqual(before.spatial);
+    expect(game().log).toEqual(before.log);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a drop whose placing is refused, leaving the card in the hand', async () => {
+    const { board, errors } = sample('muhq', 'vale-set.json', 'deck-legal.json');
+    board.seed = 10;
+    await board.load();
+    const game = () => board.game!;
+    const before = game();
+    const map = before.board.zones.find((zone) => zone.kind === 'board')!;
+    const militia = before.zones.hand.find((id) => before.cards[id]?.name === 'Village Militia')!;
+    // Off the map: the place is refused, so the move does not happen either.
+    expect(board.dropOnBattlefield(militia, map, { x: 500, y: 500 })).toBe(false);
+    expect(game()).toBe(before);
+    expect(errors).toHaveLength(1);
   });
 });

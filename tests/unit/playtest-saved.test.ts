@@ -42,6 +42,12 @@ describe('the saved session format', () => {
     expect(savedByNewer(unversioned)).toBe(false);
   });
 
+  it('reads a game state of version 2 (before actions could be `together`) as this version’s', () => {
+    const state = game();
+    const text = writeSavedPlaytest({ ...state, version: 2 }, AT);
+    expect(readSavedPlaytest(text)).toEqual({ savedAt: AT.toISOString(), state: { ...state, version: PLAYTEST_STATE_VERSION } });
+  });
+
   it('refuses a session of a newer format, saying a newer Cardwright saved it', () => {
     const text = JSON.stringify({ version: SAVED_PLAYTEST_VERSION + 1, savedAt: AT.toISOString(), tables: [] });
     expect(() => readSavedPlaytest(text)).toThrow(NewerPlaytestError);

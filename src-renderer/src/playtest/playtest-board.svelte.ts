@@ -16,7 +16,7 @@ import {
 import { cardMatches } from '../../../card-schema/deck/card-match';
 import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';
-import { battlefield } from '../../../card-schema/playtest/spatial/battlefield';
+import { battlefield, type Battlefield } from '../../../card-schema/playtest/spatial/battlefield';
 import type { Point } from '../../../card-schema/playtest/spatial/geometry';
 import type { ZoneDef } from '../../../card-schema/playtest/format';
 import type { SavedPlaytest } from '../../../card-schema/playtest/saved';
@@ -276,13 +276,25 @@ export class PlaytestBoard {
   dropOnBattlefield(instanceId: string, zone: ZoneDef, at: Point): boolean {
     const game = this.game;
     if (!game || this.replay) return false;
-    if (zoneOf(game, instanceId) !== zone.id && !this.moveTo(instanceId, zone)) return false;
-    const field = this.game ? battlefield(this.game) : undefined;
+    const move: PlaytestAction | undefined =
+      zoneOf(game, instanceId) === zone.id ? undefined : { type: 'move', instanceId, to: zone.id, at: this.freeSpot(zone) };
+    let field: Battlefield | undefined;
+    try {
+      // Where the card would stand after the move, to know whether it is a piece to place.
+      field = battlefield(move ? applyAction(game, move) : game);
+    } catch (error) {
+      this.deps.showError(error);
+      return false;
+    }
     const placeable =
       field?.pieces.some((p) => p.instanceId === instanceId) || field?.terrain.some((t) => t.instanceId === instanceId);
-    if (!field || !placeable) return true;
-    const spot = field.def.kind === 'tiles' ? snapTile(at) : at;
-    return this.act({ type: 'spatial', change: { kind: 'place', instanceId, at: spot } });
+    if (!field || !placeable) return move ? this.act(move) : true;
+    const place: PlaytestAction = {
+      type: 'spatial',
+      change: { kind: 'place', instanceId, at: field.def.kind === 'tiles' ? snapTile(at) : at },
+    };
+    // One undo step takes the card back to the hand.
+    return this.act(move ? { type: 'together', actions: [move, place] } : place);
   }
 
   /** Where a card sent to a board zone without a point lands: the next slot of a loose grid. */
