@@ -41,7 +41,7 @@ test('an evolution base is picked with the keyboard from the searchable picker',
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await input.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: '/tmp/card-ref-picker.png' });
+  await page.screenshot({ path: test.info().outputPath('card-ref-picker.png') });
   await input.press('ArrowUp');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await input.press('Enter');

@@ -66,7 +66,7 @@ test('edit a card, undo after saving, compare and restore an old revision', asyn
   await expect(changes).toHaveCount(2);
   await expect(changes.filter({ hasText: 'ATK' })).toContainText(`${original.atk}${original.atk + 2}`);
   await expect(changes.filter({ hasText: 'Flavor text' })).toContainText(`${original.flavor ?? '—'}Second errata.`);
-  await page.screenshot({ path: '/tmp/card-history.png' });
+  await page.screenshot({ path: test.info().outputPath('card-history.png') });
 
   await rows.nth(1).getByTestId('restore-revision').click();
   await page.getByTestId('confirm-ok').click();
@@ -150,7 +150,7 @@ test("a set's changes since a date, exported as an errata log", async ({ page })
   await expect(card).toContainText('Cinder Whelp');
   await expect(card.getByTestId('change-field')).toContainText('Flavor text');
   await expect(card.getByTestId('change-field')).toContainText('Errata: hotter.');
-  await page.screenshot({ path: '/tmp/set-changes.png' });
+  await page.screenshot({ path: test.info().outputPath('set-changes.png') });
 
   const downloading = page.waitForEvent('download');
   await dialog.getByTestId('export-errata').click();

@@ -19,7 +19,7 @@ test('an enum is picked by its label in the editor and stored as its id', async 
   await expect(page.getByTestId('card-ref-option').first()).toContainText('Sproutle');
   await base.press('Enter');
   await expect(base).toHaveValue('Sproutle');
-  await page.screenshot({ path: '/tmp/enum-labels-editor.png' });
+  await page.screenshot({ path: test.info().outputPath('enum-labels-editor.png') });
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('save-status')).toHaveText('Saved');
 

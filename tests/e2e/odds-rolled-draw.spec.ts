@@ -28,5 +28,5 @@ test('OMMS odds: cards seen as a range, the exact odds averaged over the dice ro
   // OMMS has no mulligan: the simulated figure is the engine playing its rules.
   await expect(page.getByTestId('odds-simulated').locator('.what')).toHaveText('played by OMMS’s rules');
   await page.mouse.move(5, 895);
-  await page.screenshot({ path: '/tmp/emends/omms-odds.png' });
+  await page.screenshot({ path: test.info().outputPath('omms-odds.png') });
 });

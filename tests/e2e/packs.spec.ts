@@ -40,7 +40,7 @@ test('open 3 boosters with a seed, see the slot rarities, start a sealed deck an
   await expect(first).toHaveAttribute('data-rarity', rarity);
   const firstPack = await packs.nth(0).locator('.name').allTextContents();
   await dialog.screenshot({ path: test.info().outputPath('packs-dialog.png') });
-  await page.screenshot({ path: '/tmp/packs-dialog.png' });
+  await page.screenshot({ path: test.info().outputPath('packs-dialog.png') });
 
   await dialog.getByTestId('start-sealed').click();
   await expect(dialog.getByTestId('sealed-deck-made')).toContainText('Deck “Sealed: OSMCG Starter Set (e2e-seed)” is in Decks');
@@ -56,7 +56,7 @@ test('open 3 boosters with a seed, see the slot rarities, start a sealed deck an
   await expect(print.getByTestId('print-what')).toHaveText('3 × Booster of “OSMCG Starter Set” (seed e2e-seed): 33 cards');
   await expect(print.getByTestId('print-summary')).toBeVisible();
   await expect(print.getByTestId('print-error')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/packs-print.png' });
+  await page.screenshot({ path: test.info().outputPath('packs-print.png') });
   await print.getByRole('button', { name: 'Close' }).first().click();
   await expect(print).toBeHidden();
 

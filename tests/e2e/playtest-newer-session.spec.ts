@@ -19,7 +19,7 @@ test('a session saved by a newer Cardwright is named, not offered, and kept', as
   );
   await expect(page.getByTestId('resume-session')).toHaveCount(0);
   await page.mouse.move(5, 895);
-  await page.screenshot({ path: '/tmp/emends/newer-session.png' });
+  await page.screenshot({ path: test.info().outputPath('newer-session.png') });
 
   await page.getByTestId('keep').click();
   await page.getByTestId('next-phase').click();

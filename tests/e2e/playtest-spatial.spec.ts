@@ -9,7 +9,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPlaytest } from './playtest-fixture';
 
-const SHOTS = process.env.SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../../docs/screenshots') : '/tmp';
+// Otherwise the pictures go to the test's own output folder.
+const shot = (name: string) =>
+  process.env.SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../../docs/screenshots', name) : test.info().outputPath(name);
 
 /** Where a point of the board (in its unit) is on screen. */
 async function onScreen(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {
@@ -98,7 +100,7 @@ test('OSMCG battlefield: drag the Hero with a ruler in inches, range circles, ob
   await expect(page.getByTestId('measure-move')).toBeVisible();
   await page.mouse.move(5, 895);
   await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/osmcg-battlefield.png` });
+  await page.screenshot({ path: shot('osmcg-battlefield.png') });
 
   // Undo takes the opponent marker away again; the objective is yours once more.
   await page.getByTestId('undo').click();
@@ -170,7 +172,7 @@ test("muhq's map: permanents on tiles, the range metric highlighted, one permane
   for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
   await page.mouse.move(5, 895);
   await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/muhq-map.png` });
+  await page.screenshot({ path: shot('muhq-map.png') });
 });
 
 test('a card dragged from the hand lands where it is dropped on the board drawn to scale, at any window size', async ({
@@ -199,5 +201,5 @@ test('a card dragged from the hand lands where it is dropped on the board drawn 
   await expect(page.getByTestId('zone-hand').locator(`[data-instance="${id}"]`)).toHaveCount(0);
   await page.mouse.move(5, 755);
   await page.waitForTimeout(200);
-  await page.screenshot({ path: '/tmp/cardwright-rmends-drop.png' });
+  await page.screenshot({ path: test.info().outputPath('cardwright-rmends-drop.png') });
 });

@@ -28,7 +28,7 @@ async function expectSteadyLayout(page: Page, keep: () => Promise<void>): Promis
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.mouse.move(5, 895);
-  await page.screenshot({ path: `/tmp/playtest-table-${name}.png` });
+  await page.screenshot({ path: test.info().outputPath(`playtest-table-${name}.png`) });
 }
 
 test('OSMCG: drag, keys, tap, counters, undo, deck search and resume after a reload', async ({ page }) => {

@@ -59,7 +59,7 @@ test('OSMCG: play a few actions, replay them from the seed, step back and forwar
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('replay-step')).toHaveText('Step 2 of 4');
   expect(await table(page)).toEqual(played);
-  await page.screenshot({ path: '/tmp/playtest-replay-bar.png' });
+  await page.screenshot({ path: test.info().outputPath('playtest-replay-bar.png') });
 
   // Read-only: the table takes no keys; Esc goes back to the game as it was.
   await page.keyboard.press('n');
@@ -83,7 +83,7 @@ test('muhq: create a token on the map, send it to the discard pile (it ceases to
   await expect(picker).toBeVisible();
   await expect(picker.getByTestId('token-card').filter({ hasText: 'Skeleton' })).toBeVisible();
   await page.mouse.move(5, 895);
-  await page.screenshot({ path: '/tmp/playtest-token-picker.png' });
+  await page.screenshot({ path: test.info().outputPath('playtest-token-picker.png') });
   await picker.getByTestId('token-card').filter({ hasText: 'Skeleton' }).click();
   await expect(map).toHaveAttribute('data-count', String(before + 1));
   await expect(page.getByTestId('last-log')).toContainText('Created a Skeleton token on the Map.');
@@ -96,7 +96,7 @@ test('muhq: create a token on the map, send it to the discard pile (it ceases to
   await expect(made).toHaveAttribute('aria-label', 'Skeleton, token');
   await expect(map.getByTestId('token-badge')).toHaveCount(1);
   await page.mouse.move(5, 895);
-  await page.screenshot({ path: '/tmp/cardwright-rmends-token-badge.png' });
+  await page.screenshot({ path: test.info().outputPath('cardwright-rmends-token-badge.png') });
 
   // To the discard pile (zone 4) by key: a token ceases to exist instead.
   const token = map.locator('[data-instance="t1"]');

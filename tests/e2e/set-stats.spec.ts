@@ -46,7 +46,7 @@ test('set statistics show bars counted from the stored cards', async ({ page, qu
   await expect(dialog).toContainText(`${without} cards without a rarity.`);
   // Screen readers get every bar as text in the chart's description.
   await expect(dialog.getByTestId('set-stats-types').locator('desc')).toContainText(`Creature: ${creatures}`);
-  await page.screenshot({ path: '/tmp/set-stats.png' });
+  await page.screenshot({ path: test.info().outputPath('set-stats.png') });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
