@@ -175,7 +175,7 @@ test("muhq's map: permanents on tiles, the range metric highlighted, one permane
   await page.screenshot({ path: shot('muhq-map.png') });
 });
 
-test('a card dragged from the hand lands where it is dropped on the board drawn to scale, at any window size', async ({
+test('a card dragged from the hand lands where it is dropped on the board drawn to scale, at any window size; one undo takes it back', async ({
   page,
 }) => {
   // Seed 10 opens with three Village Militia; a smaller window draws the map at another scale.
@@ -202,4 +202,9 @@ test('a card dragged from the hand lands where it is dropped on the board drawn 
   await page.mouse.move(5, 755);
   await page.waitForTimeout(200);
   await page.screenshot({ path: test.info().outputPath('cardwright-rmends-drop.png') });
+
+  // One undo takes the drop back: the card is in the hand again and off the map.
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('zone-hand').locator(`[data-instance="${id}"]`)).toHaveCount(1);
+  await expect(piece).toHaveCount(0);
 });
