@@ -133,7 +133,7 @@ test('a 1,000,000-row list scrolls to its end: End, Home, the scrollbar to the m
 
   // Drag the scrollbar's thumb from the top to the middle of its track.
   const box = (await list(page).boundingBox())!;
-  const bar = await list(page).evaluate((element) => element.offsetWidth - element.clientWidth);
+  const bar = await list(page).evaluate((element) => (element as HTMLElement).offsetWidth - element.clientWidth);
   expect(bar).toBeGreaterThan(0);
   const x = box.x + box.width - bar / 2;
   // At the top (Home scrolled there), the thumb's first pixels are the track's.
