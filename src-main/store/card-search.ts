@@ -116,6 +116,7 @@ export class CardSearcher implements SearchConnection {
     });
     const tests = planned.map(({ game, plan }) => ({
       fields: plan.fieldTests,
+      indexed: plan.indexed,
       include: game.text.include,
       exclude: game.text.exclude,
     }));

@@ -71,6 +71,8 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
   let needsCard = read.full || plan.residual;
   switch (segment.text) {
     case 'tier0':
+      // Field tests the index answers are in the FTS expression of the tiers after, not here.
+      needsCard ||= plan.indexed.length > 0;
       where.push('p.name >= @prefixLo');
       if (plan.namePrefix?.hi !== null) where.push('p.name < @prefixHi');
       where.push("p.name LIKE @prefixPattern ESCAPE '\\'", 'cardwright_in_name(@key, p.name)');
@@ -78,13 +80,15 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
         where.push('cardwright_not_excluded(@key, p.name, c.search_text)');
         needsCard = true;
       }
+      if (plan.indexed.length > 0) where.push('cardwright_indexed(@key, c.search_text)');
       break;
     case 'in':
       where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match AND rowid >= @seqLo AND rowid <= @seqHi)');
       break;
     case 'rows':
-      // The free words tested on each entry's card (field text tests are the residual's).
+      // The free words and indexed field tests on each entry's card (the other field tests are the residual's).
       where.push('cardwright_text(@key, p.name, c.search_text)');
+      if (plan.indexed.length > 0) where.push('cardwright_indexed(@key, c.search_text)');
       needsCard = true;
       break;
     case 'notIn':

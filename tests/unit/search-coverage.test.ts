@@ -16,6 +16,8 @@ import { GameSystemLoadError, loadGameSystem } from '../../src-main/services/gam
 import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery } from '../../card-schema/search/resolve';
 import { cardMatchesSearch } from '../../card-schema/search/reference';
+import { fieldSectionOf, freeTextOf, WHOLE_MARK, WORD_MARK } from '../../card-schema/search/field-index';
+import { searchTokens } from '../../card-schema/search/tokens';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import type { SystemBundleJson } from '../../src-main/services/system-bundles';
 
@@ -90,9 +92,13 @@ describe('the fields free-text search covers', () => {
   it('leaves URL, x-search: false and id fields out of the text, keeps a field marked x-search: true', async () => {
     const systemsDir = systemsWithGalleryFields(true);
     const system = loadGameSystem(join(systemsDir, 'osmcg'));
-    const text = buildSearchText(WYRM, system);
+    const stored = buildSearchText(WYRM, system);
+    const text = freeTextOf(stored);
     expect(text).not.toMatch(/png|example|GW/i);
     expect(text.split('\n')).toContain('tidecat 42');
+    // The field index covers them (field tests on them need no document), in qualified tokens only.
+    expect(fieldSectionOf(stored)).toMatch(/png/);
+    expect(searchTokens(fieldSectionOf(stored)).every((token) => token.startsWith(WORD_MARK) || token.startsWith(WHOLE_MARK))).toBe(true);
 
     const { call } = open(tmpDir('cw-coverage-'), systemsDir);
     const setId = (await call('listSets', {})).find((set) => set.systemId === 'osmcg')!.id;
@@ -198,7 +204,8 @@ describe('the fields free-text search covers', () => {
       .prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'")
       .get()!;
     expect(row.search_text).toBe(buildSearchText(JSON.parse(row.doc) as CardDocument, osmcg));
-    expect(row.search_text).toBe('Creature\ngreen\nGreen');
+    expect(freeTextOf(row.search_text)).toBe('Creature\ngreen\nGreen');
+    expect(fieldSectionOf(row.search_text)).not.toBe('');
     const games = db.prepare<[], string>('SELECT system_id FROM search_index_games ORDER BY system_id').pluck().all();
     expect(games).toEqual(['miscrits', 'muhq', 'odd-frontier', 'omms', 'osmcg']);
   });
