@@ -210,6 +210,34 @@ describe('the fields free-text search covers', () => {
     expect(games).toEqual(['miscrits', 'muhq', 'odd-frontier', 'omms', 'osmcg']);
   });
 
+  it('gives the cards of a v13 database (before the field index) their field index at start-up', async () => {
+    const dataDir = tmpDir('cw-coverage-');
+    copyFileSync(join(root, 'tests', 'fixtures', 'db', 'v13.sqlite'), databaseFile(dataDir));
+    const before = new Database(databaseFile(dataDir), { readonly: true });
+    const old = before.prepare<[], string>("SELECT search_text FROM cards WHERE id = 'fx11-lark'").pluck().get()!;
+    before.close();
+    expect(fieldSectionOf(old)).toBe('');
+    const { app, call } = open(dataDir);
+    const osmcg = await call('getSystem', { systemId: 'osmcg' });
+    // Answered by the field index alone: a prefix, a phrase, an enum, and negations.
+    const fixtureNames = async (query: string) => (await searchNames(call, query, 'osmcg')).filter((name) => /fixture/i.test(name));
+    expect(await fixtureNames('name:lar')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('name:"fixture lark"')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('name:"lark fixture"')).toEqual([]);
+    expect(await fixtureNames('fixture color:green')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('fixture -color:green')).toEqual([]);
+    expect(await fixtureNames('fixture -name:lark')).toEqual([]);
+    await app.close();
+    const db = new Database(databaseFile(dataDir), { readonly: true });
+    cleanups.push(() => db.close());
+    const rows = db.prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'").all();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.search_text).toBe(buildSearchText(JSON.parse(row.doc) as CardDocument, osmcg));
+      expect(fieldSectionOf(row.search_text)).not.toBe('');
+    }
+  });
+
   it('refuses an x-search that is not true or false, naming the place', () => {
     const dir = tmpDir('cw-coverage-systems-');
     cpSync(join(SYSTEMS, 'osmcg'), join(dir, 'osmcg'), { recursive: true });
