@@ -376,7 +376,11 @@ describe('field tests on the field index', () => {
   const fieldGame = (words: string, fields: CardTest[]): GameSearch => withIndex({ ...wordGames(words, ['osmcg'])[0], fields });
   const text = (words: string, prefix = true) => ({ kind: 'text' as const, paths: [['text']], term: term(words, prefix) });
   const ABILITY_TEXT = ['abilities', '*', 'text'];
-  const paths = (words: string, at: string[][], prefix = true) => ({ kind: 'text' as const, paths: at, term: term(words, prefix) });
+  const paths = (words: string, at: string[][], prefix = true) => ({
+    kind: 'text' as const,
+    paths: at,
+    term: term(words, prefix),
+  });
   const searches: { label: string; game: GameSearch }[] = [
     ...osmcgSearches.map(({ label, game }) => ({ label, game: withIndex(game) })),
     { label: 'text:dea', game: fieldGame('', [test(text('dea'))]) },
@@ -385,8 +389,14 @@ describe('field tests on the field index', () => {
     { label: '-text:tide', game: fieldGame('', [test(text('tide'), true)]) },
     { label: 'e -text:wolf (tier 0 and the rows walk test the index in JS)', game: fieldGame('e', [test(text('wolf'), true)]) },
     { label: 'ember text:dea', game: fieldGame('ember', [test(text('dea'))]) },
-    { label: 'wolf -kw=haste', game: fieldGame('wolf', [test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }, true)]) },
-    { label: 'text:"damage wolf" over text and flavor', game: fieldGame('', [test(paths('damage wolf', [['text'], ['flavor']]))]) },
+    {
+      label: 'wolf -kw=haste',
+      game: fieldGame('wolf', [test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }, true)]),
+    },
+    {
+      label: 'text:"damage wolf" over text and flavor',
+      game: fieldGame('', [test(paths('damage wolf', [['text'], ['flavor']]))]),
+    },
     // Abilities "Deals ember damage" then "The tide rises": two values, no phrase across them.
     { label: 'abilities text "damage the"', game: fieldGame('', [test(paths('damage the', [ABILITY_TEXT], false))]) },
     { label: 'abilities text "the ti"*', game: fieldGame('', [test(paths('the ti', [ABILITY_TEXT]))]) },
@@ -432,7 +442,12 @@ describe('field tests on the field index', () => {
       }
       // The across-values phrase is there to be found in free text (one card), never in the index.
       const across = { games: [wordGames('', ['osmcg'])[0]], sort: 'name' as const, descending: false };
-      expect(reference(indexedCards, { ...across, games: [{ ...across.games[0], text: { include: [term('damage the', false)], exclude: [] } }] }).length).toBeGreaterThan(0);
+      expect(
+        reference(indexedCards, {
+          ...across,
+          games: [{ ...across.games[0], text: { include: [term('damage the', false)], exclude: [] } }],
+        }).length,
+      ).toBeGreaterThan(0);
       // The indexed searches really ran on qualified tokens.
       expect([...sql].some((statement) => statement.includes('{search_text} : ("\u{10FFFD}'))).toBe(true);
     });
@@ -440,7 +455,10 @@ describe('field tests on the field index', () => {
 
   it('finds nothing by free words in the field index', () => {
     const { searcher } = library(indexedCards);
-    const section = indexedCards.find((card) => card.systemId === 'osmcg')!.searchText.split('\n').at(-1)!;
+    const section = indexedCards
+      .find((card) => card.systemId === 'osmcg')!
+      .searchText.split('\n')
+      .at(-1)!;
     const qualified = searchTokens(section)[0];
     for (const words of ['haste', 'ke', 'h', 'dea', qualified, qualified.slice(0, 2), `-${qualified}`]) {
       const search = { games: wordGames(words, ['osmcg']), sort: 'relevance' as const, descending: false };

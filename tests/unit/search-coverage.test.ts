@@ -98,7 +98,9 @@ describe('the fields free-text search covers', () => {
     expect(text.split('\n')).toContain('tidecat 42');
     // The field index covers them (field tests on them need no document), in qualified tokens only.
     expect(fieldSectionOf(stored)).toMatch(/png/);
-    expect(searchTokens(fieldSectionOf(stored)).every((token) => token.startsWith(WORD_MARK) || token.startsWith(WHOLE_MARK))).toBe(true);
+    expect(
+      searchTokens(fieldSectionOf(stored)).every((token) => token.startsWith(WORD_MARK) || token.startsWith(WHOLE_MARK)),
+    ).toBe(true);
 
     const { call } = open(tmpDir('cw-coverage-'), systemsDir);
     const setId = (await call('listSets', {})).find((set) => set.systemId === 'osmcg')!.id;
@@ -220,7 +222,8 @@ describe('the fields free-text search covers', () => {
     const { app, call } = open(dataDir);
     const osmcg = await call('getSystem', { systemId: 'osmcg' });
     // Answered by the field index alone: a prefix, a phrase, an enum, and negations.
-    const fixtureNames = async (query: string) => (await searchNames(call, query, 'osmcg')).filter((name) => /fixture/i.test(name));
+    const fixtureNames = async (query: string) =>
+      (await searchNames(call, query, 'osmcg')).filter((name) => /fixture/i.test(name));
     expect(await fixtureNames('name:lar')).toEqual(['Fixture Lark']);
     expect(await fixtureNames('name:"fixture lark"')).toEqual(['Fixture Lark']);
     expect(await fixtureNames('name:"lark fixture"')).toEqual([]);
@@ -230,7 +233,9 @@ describe('the fields free-text search covers', () => {
     await app.close();
     const db = new Database(databaseFile(dataDir), { readonly: true });
     cleanups.push(() => db.close());
-    const rows = db.prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'").all();
+    const rows = db
+      .prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'")
+      .all();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.search_text).toBe(buildSearchText(JSON.parse(row.doc) as CardDocument, osmcg));
