@@ -12,6 +12,7 @@ import {
   candidatesSql,
   countSplitSql,
   countSql,
+  FTS_SPAN,
   ftsIsResult,
   orderSegments,
   segmentSql,
@@ -30,6 +31,8 @@ export interface SearchConnection {
   readonly matchWalk: 'auto' | 'rows' | 'in';
   /** SEARCH_COUNT_CAP. */
   readonly countCap: number;
+  /** Tier 0 reads the field tests' FTS matches first up to this many (FIELDS_IN_MAX). */
+  readonly fieldsInMax: number;
 }
 
 /**
@@ -80,7 +83,7 @@ export class GameRead {
     this.sort = inTiers || sort !== 'relevance' ? sort : 'name';
     let segments: AnySegment[];
     if (inTiers) {
-      segments = tierSegments(plan);
+      segments = tierSegments(plan, this.fewFieldMatches());
     } else {
       const order = this.sort as Exclude<SearchSort, 'relevance'>;
       const sets =
@@ -97,6 +100,22 @@ export class GameRead {
       }
     }
     this.segments = descending ? segments.reverse() : segments;
+  }
+
+  /**
+   * Whether the field tests' FTS matches in the game's span are at most fieldsInMax, counted
+   * on the FTS index: then tier 0 reads its names among them (reading them costs less than
+   * testing the cards of a name prefix they are sparse in); past it they are dense enough that
+   * tier 0 meets its page soon testing each card.
+   */
+  private fewFieldMatches(): boolean {
+    const fields = this.plan.match.fields;
+    if (fields === null || this.plan.namePrefix === null) return false;
+    const count = this.searcher
+      .statement<number>(`SELECT count(*) FROM (${FTS_SPAN} LIMIT @limit)`)
+      .pluck()
+      .get({ match: fields, seqLo: this.range.lo, seqHi: this.range.hi, limit: this.searcher.fieldsInMax + 1 });
+    return (count ?? 0) <= this.searcher.fieldsInMax;
   }
 
   /**
@@ -240,6 +259,7 @@ export class GameRead {
       if (segment.text === 'in') params.match = fullMatch(this.plan)!;
       if (segment.text === 'notIn') params.exclude = this.plan.match.exclude!;
       if (segment.set) params.segmentSet = segment.set.id;
+      if (segment.fieldsIn) params.fieldsMatch = this.plan.match.fields!;
     }
     if (resume) {
       params.afterSeq = resume.seq;

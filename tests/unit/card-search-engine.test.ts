@@ -76,7 +76,7 @@ afterEach(() => {
 });
 
 /** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
-function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in') {
+function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in', fieldsInMax?: number) {
   const sql = new Set<string>();
   const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
   opened.push(db);
@@ -87,7 +87,7 @@ function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 
     writePoolGame(db, { systemId, identity: { field: 'colors', values: COLORS }, costField: 'cost' });
   }
   store.cards.saveMany(cards.map((card) => ({ id: card.id, setId: card.setId, doc: card.doc, searchText: card.searchText })));
-  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk }) };
+  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk, fieldsInMax }) };
 }
 
 // ---- the reference --------------------------------------------------------------------------
@@ -426,8 +426,9 @@ describe('field tests on the field index', () => {
     [0, 'in'],
     [0, 'rows'],
   ] as const) {
-    it(`equal the reference in every sort${matchWalk ? `, walking the sort index for text (${matchWalk})` : ''}`, () => {
-      const { searcher, sql } = library(indexedCards, listMax, matchWalk);
+    it(`equal the reference in every sort${matchWalk ? `, walking the sort index for text (${matchWalk}), tier 0 testing each card` : ''}`, () => {
+      // The walks also test tier 0's cards one by one (fieldsInMax 0); the default reads the few field matches first.
+      const { searcher, sql } = library(indexedCards, listMax, matchWalk, matchWalk ? 0 : undefined);
       for (const { label, game } of searches) {
         for (const sort of SEARCH_SORTS) {
           for (const descending of [false, true]) {
@@ -448,6 +449,10 @@ describe('field tests on the field index', () => {
           games: [{ ...across.games[0], text: { include: [term('damage the', false)], exclude: [] } }],
         }).length,
       ).toBeGreaterThan(0);
+      // Tier 0 read the field matches first (by default) or tested each card (the walks).
+      const tierZero = [...sql].filter((statement) => statement.includes('p.name >= '));
+      const fieldsIn = tierZero.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'));
+      expect(fieldsIn).toBe(!matchWalk);
       // The indexed searches really ran on qualified tokens.
       expect([...sql].some((statement) => statement.includes('{search_text} : ("\u{10FFFD}'))).toBe(true);
     });
