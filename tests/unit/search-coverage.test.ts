@@ -212,6 +212,22 @@ describe('the fields free-text search covers', () => {
     expect(games).toEqual(['miscrits', 'muhq', 'odd-frontier', 'omms', 'osmcg']);
   });
 
+  it('keeps the field index of a card saved and saved again (the triggers)', async () => {
+    const { call } = open(tmpDir('cw-coverage-'));
+    const set = await call('createSet', { systemId: 'osmcg', name: 'Field Index' });
+    const { artUrl: _url, artFile: _file, printId: _print, catalogId: _catalog, ...doc } = WYRM;
+    const saved = await call('saveCard', { setId: set.id, doc: { ...doc, keywords: [{ kw: 'Haste' }] } });
+    expect(saved).toMatchObject({ ok: true });
+    const id = (saved as { card: { id: string } }).card.id;
+    expect(await searchNames(call, 'wyrm kw:haste', 'osmcg')).toEqual(['Gallery Wyrm']);
+    expect(await searchNames(call, 'wyrm text:"top card"', 'osmcg')).toEqual(['Gallery Wyrm']);
+    await call('saveCard', { id, setId: set.id, doc: { ...doc, text: 'Draw a card.', keywords: [] } });
+    expect(await searchNames(call, 'wyrm kw:haste', 'osmcg')).toEqual([]);
+    expect(await searchNames(call, 'wyrm -kw:haste', 'osmcg')).toEqual(['Gallery Wyrm']);
+    expect(await searchNames(call, 'wyrm text:"top card"', 'osmcg')).toEqual([]);
+    expect(await searchNames(call, 'wyrm text:"draw a"', 'osmcg')).toEqual(['Gallery Wyrm']);
+  });
+
   it('gives the cards of a v13 database (before the field index) their field index at start-up', async () => {
     const dataDir = tmpDir('cw-coverage-');
     copyFileSync(join(root, 'tests', 'fixtures', 'db', 'v13.sqlite'), databaseFile(dataDir));
