@@ -110,17 +110,22 @@ export interface GameMatch {
   fields: string | null;
   /** Cards to leave out: free words with '-', and negated field tests the field index answers. */
   exclude: string | null;
+  /** Of those, the free words alone. */
+  freeExclude: string | null;
+  /** Of those, the negated field tests alone. */
+  fieldsExclude: string | null;
 }
 
 export function gameMatch(game: GameSearch): GameMatch {
   const include = usable(game.text.include).map(freePhrase);
   const free = and(include);
   const fieldParts: string[] = [];
-  const excluded = usable(game.text.exclude).map(freePhrase);
+  const freeExcluded = usable(game.text.exclude).map(freePhrase);
+  const fieldsExcluded: string[] = [];
   for (const { test, negated } of game.fields) {
     const exact = indexedMatch(test, game);
     if (negated) {
-      if (exact) excluded.push(exact);
+      if (exact) fieldsExcluded.push(exact);
       continue;
     }
     const match = exact ?? fieldMatch(test, game.unsearched ?? []);
@@ -130,7 +135,9 @@ export function gameMatch(game: GameSearch): GameMatch {
     free,
     freeInName: free === null ? null : `{name} : (${free})`,
     fields: and(fieldParts),
-    exclude: or(excluded),
+    exclude: or([...freeExcluded, ...fieldsExcluded]),
+    freeExclude: or(freeExcluded),
+    fieldsExclude: or(fieldsExcluded),
   };
 }
 

@@ -83,7 +83,10 @@ export class GameRead {
     this.sort = inTiers || sort !== 'relevance' ? sort : 'name';
     let segments: AnySegment[];
     if (inTiers) {
-      segments = tierSegments(plan, this.fewFieldMatches());
+      segments = tierSegments(plan, {
+        fieldsIn: this.fewMatches(plan.match.fields),
+        fieldsOut: this.fewMatches(plan.match.fieldsExclude),
+      });
     } else {
       const order = this.sort as Exclude<SearchSort, 'relevance'>;
       const sets =
@@ -103,18 +106,16 @@ export class GameRead {
   }
 
   /**
-   * Whether the field tests' FTS matches in the game's span are at most fieldsInMax, counted
-   * on the FTS index: then tier 0 reads its names among them (reading them costs less than
-   * testing the cards of a name prefix they are sparse in); past it they are dense enough that
-   * tier 0 meets its page soon testing each card.
+   * Whether a field expression's FTS matches in the game's span are at most fieldsInMax, counted
+   * on the FTS index: then tier 0 reads them first and keeps (or, negated, leaves out) its names
+   * among them, without reading a card; past it tier 0 tests each card's stored index in JS.
    */
-  private fewFieldMatches(): boolean {
-    const fields = this.plan.match.fields;
-    if (fields === null || this.plan.namePrefix === null) return false;
+  private fewMatches(match: string | null): boolean {
+    if (match === null || this.plan.namePrefix === null) return false;
     const count = this.searcher
       .statement<number>(`SELECT count(*) FROM (${FTS_SPAN} LIMIT @limit)`)
       .pluck()
-      .get({ match: fields, seqLo: this.range.lo, seqHi: this.range.hi, limit: this.searcher.fieldsInMax + 1 });
+      .get({ match, seqLo: this.range.lo, seqHi: this.range.hi, limit: this.searcher.fieldsInMax + 1 });
     return (count ?? 0) <= this.searcher.fieldsInMax;
   }
 
@@ -260,6 +261,7 @@ export class GameRead {
       if (segment.text === 'notIn') params.exclude = this.plan.match.exclude!;
       if (segment.set) params.segmentSet = segment.set.id;
       if (segment.fieldsIn) params.fieldsMatch = this.plan.match.fields!;
+      if (segment.fieldsOut) params.fieldsOut = this.plan.match.fieldsExclude!;
     }
     if (resume) {
       params.afterSeq = resume.seq;

@@ -452,7 +452,9 @@ describe('field tests on the field index', () => {
       // Tier 0 read the field matches first (by default) or tested each card (the walks).
       const tierZero = [...sql].filter((statement) => statement.includes('p.name >= '));
       const fieldsIn = tierZero.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'));
+      const fieldsOut = tierZero.some((statement) => statement.includes('p.seq NOT IN (SELECT rowid FROM cards_fts'));
       expect(fieldsIn).toBe(!matchWalk);
+      expect(fieldsOut).toBe(!matchWalk);
       // The indexed searches really ran on qualified tokens.
       expect([...sql].some((statement) => statement.includes('{search_text} : ("\u{10FFFD}'))).toBe(true);
     });
