@@ -28,8 +28,8 @@ export function fieldTestHolds(doc: CardDocument, test: FieldTest): boolean {
   return false;
 }
 
-/** Calls `check` on each value at `path` from `index` on; true as soon as one check is. */
-function someValueAt(value: unknown, path: FieldPath, index: number, check: (value: unknown) => boolean): boolean {
+/** Calls `check` on each value at `path` from `index` on; true as soon as one check is (the field index walks the same way). */
+export function someValueAt(value: unknown, path: FieldPath, index: number, check: (value: unknown) => boolean): boolean {
   if (index === path.length) {
     if (!Array.isArray(value)) return check(value);
     for (const item of value) if (check(item)) return true;

@@ -66,6 +66,16 @@ export interface CardTest {
   negated: boolean;
 }
 
+/** A path of the game's field index (field-index.ts): its code and which tokens it has. */
+export interface IndexedPath {
+  path: FieldPath;
+  code: string;
+  /** Word tokens (text fields): `:` tests. */
+  words: boolean;
+  /** Whole-value tokens (enum fields): `=` and enum tests. */
+  whole: boolean;
+}
+
 /**
  * A query resolved for one game: plain data (it crosses to the reader threads). A card of the
  * game matches when every part holds.
@@ -82,6 +92,8 @@ export interface GameSearch {
   fields: readonly CardTest[];
   /** Paths the game leaves out of free-text search (search/searched-fields.ts): not in the full-text index. */
   unsearched?: readonly FieldPath[];
+  /** The field index's paths among those the field tests read: tests on them are answered by the index. */
+  indexed?: readonly IndexedPath[];
 }
 
 /** A query resolved for every game it covers, with what could not be run. */

@@ -1,12 +1,14 @@
 // The meaning of a GameSearch on one card, in plain code: what the SQL engine must return
 // (tests compare the two). Free text is matched like FTS5 columns: a term holds within the name's
-// tokens or within the search text's tokens, never across the two.
+// tokens or within the search text's free text, never across the two and never in its field
+// index (field-index.ts), which field tests are answered by here on the document itself.
 
 import type { CardDocument } from '../system/format';
 import { cardTestsHold } from './field-tests';
 import type { GameSearch, TextTerm } from './query';
 import { termOccurs } from './term-match';
 import { searchTokens } from './tokens';
+import { freeTextOf } from './field-index';
 
 export interface SearchableCard {
   doc: CardDocument;
@@ -22,7 +24,7 @@ export function cardMatchesSearch(card: SearchableCard, search: GameSearch): boo
   const { include, exclude } = search.text;
   if (include.length > 0 || exclude.length > 0) {
     const name = searchTokens(card.doc.name);
-    const text = searchTokens(card.searchText);
+    const text = searchTokens(freeTextOf(card.searchText));
     const holds = (term: TextTerm): boolean => termOccurs(name, term) || termOccurs(text, term);
     if (!include.every(holds) || exclude.some(holds)) return false;
   }

@@ -11,6 +11,7 @@ import { NEVER_HOLDS, resolveFieldClause, type FieldClause, type FieldOutcome } 
 import { termOccurs } from './term-match';
 import { searchTokens } from './tokens';
 import { searchCoverage } from './searched-fields';
+import { indexedPathsFor } from './field-index';
 
 /** What a query is resolved against: the games searched and the library's sets. */
 export interface ResolveContext {
@@ -132,6 +133,8 @@ class Resolver {
       if (game.excludeSetIds.size > 0) search.excludeSetIds = [...game.excludeSetIds];
       const unsearched = searchCoverage(game.system).unsearched;
       if (unsearched.length > 0) search.unsearched = unsearched;
+      const indexed = indexedPathsFor(game.system, game.fields);
+      if (indexed.length > 0) search.indexed = indexed;
       return search;
     });
     const problems = [...this.problems].sort((a, b) => a.start - b.start);

@@ -3,6 +3,7 @@
 // bundle, a reloaded folder), cards whose search text would differ are indexed again.
 
 import { searchFingerprint } from '../../card-schema/search/searched-fields';
+import { fieldIndexFingerprint } from '../../card-schema/search/field-index';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { SqliteDatabase } from '../store/database';
 import { reindexGameSearch } from '../store/search-index-games';
@@ -10,7 +11,7 @@ import { buildSearchText, SEARCH_TEXT_VERSION } from './search-text';
 import type { SystemRegistry } from './system-registry';
 
 export function reindexSystemSearch(db: SqliteDatabase, system: GameSystem): number {
-  const fingerprint = `${SEARCH_TEXT_VERSION}:${searchFingerprint(system)}`;
+  const fingerprint = `${SEARCH_TEXT_VERSION}:${searchFingerprint(system)}:${fieldIndexFingerprint(system)}`;
   return reindexGameSearch(db, system.id, fingerprint, (doc) => buildSearchText(doc, system));
 }
 

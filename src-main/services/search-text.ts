@@ -4,15 +4,18 @@
 // identity values, plus the human labels of the card type and identity values. Numbers are left
 // out: searching "2" should not match every card that costs 2. Fields the game leaves out of
 // search (`x-search`, image, URL and id fields: card-schema/search/searched-fields.ts) are skipped.
+// After the free text comes the card's field index (card-schema/search/field-index.ts): tokens
+// qualified by their field's path, which field tests match exactly and free words never do.
 
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { own } from '../../card-schema/own-keys';
 import { isImageRef } from '../../card-schema/system/image-field';
 import type { FieldPath } from '../../card-schema/search/query';
 import { cardTypeOf, searchCoverage, searchedByKey } from '../../card-schema/search/searched-fields';
+import { fieldIndexOf, fieldIndexText, withoutMarks } from '../../card-schema/search/field-index';
 
 /** Bump when what the search text holds changes in code: every game's cards are indexed again. */
-export const SEARCH_TEXT_VERSION = 2;
+export const SEARCH_TEXT_VERSION = 3;
 
 /** Fields indexed elsewhere: `name` has its own FTS column; `type` is indexed by its label. */
 const SKIPPED_TOP_LEVEL = new Set(['name', 'type']);
@@ -66,11 +69,14 @@ export function buildSearchText(doc: CardDocument, system?: GameSystem): string 
       if (label) add(parts, label);
     }
   }
-  return [...parts].join('\n');
+  const text = [...parts].join('\n');
+  const fields = system ? fieldIndexText(doc, fieldIndexOf(system)) : '';
+  return fields ? `${text}\n${fields}` : text;
 }
 
 function add(parts: Set<string>, text: string): void {
-  const trimmed = text.trim();
+  // The field index's marks are spaces in free text, so that free words never reach the index.
+  const trimmed = withoutMarks(text).trim();
   if (trimmed) parts.add(trimmed);
 }
 

@@ -34,7 +34,15 @@ export const SEARCH_COUNT_CAP = 1_000;
  */
 export const LIST_MAX = 2_000;
 
+/**
+ * Up to this many FTS matches of a search's field tests, relevance tier 0 reads them first (about
+ * a millisecond) and walks only their names; past it they are dense enough to test card by card.
+ */
+export const FIELDS_IN_MAX = 5_000;
+
 export interface SearcherOptions {
+  /** FIELDS_IN_MAX (tests set it to 0 to test tier 0's cards one by one). */
+  fieldsInMax?: number;
   /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
   listMax?: number;
   /** How such a walk meets the matches: by the cost model, or always one way (tests). */
@@ -83,6 +91,7 @@ export class CardSearcher implements SearchConnection {
   readonly listMax: number;
   readonly matchWalk: 'auto' | 'rows' | 'in';
   readonly countCap = SEARCH_COUNT_CAP;
+  readonly fieldsInMax: number;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -90,6 +99,7 @@ export class CardSearcher implements SearchConnection {
   ) {
     this.listMax = options.listMax ?? LIST_MAX;
     this.matchWalk = options.matchWalk ?? 'auto';
+    this.fieldsInMax = options.fieldsInMax ?? FIELDS_IN_MAX;
     registerSearchFunctions(db);
     this.shape = new SearchShape(db);
     // One read transaction: the pages, the counts and the plans' ranges see the same library.
@@ -116,6 +126,7 @@ export class CardSearcher implements SearchConnection {
     });
     const tests = planned.map(({ game, plan }) => ({
       fields: plan.fieldTests,
+      indexed: plan.indexed,
       include: game.text.include,
       exclude: game.text.exclude,
     }));

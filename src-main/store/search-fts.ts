@@ -2,10 +2,13 @@
 // never from what was typed: every token is a double-quoted string (a quote inside doubled), so no
 // input can be an FTS5 syntax error or an operator. A term is a phrase ("a b"), a prefix phrase
 // ("a b"*: the last token a prefix); terms are ANDed, excluded ones taken out with NOT.
+// Field tests on the field index (card-schema/search/field-index.ts) are exact expressions on
+// its qualified tokens; the others are supersets over the name or the search text.
 
 import type { FieldPath, FieldTest, GameSearch, TextTerm } from '../../card-schema/search/query';
 import { searchTokens } from '../../card-schema/search/tokens';
 import { unsearchedPath } from '../../card-schema/search/searched-fields';
+import { indexedTerms, touchesFieldIndex } from '../../card-schema/search/field-index';
 
 /** The FTS columns (migration 3): the card's name and its search text (services/search-text.ts). */
 type FtsColumn = 'name' | 'search_text';
@@ -19,6 +22,23 @@ export function ftsPhrase(term: TextTerm): string {
 }
 
 const usable = (terms: readonly TextTerm[]) => terms.filter((term) => term.tokens.length > 0);
+
+/**
+ * A free-text term: anywhere in the name or the search text, except that a term with a token
+ * starting with a field index mark is looked for in the name only (free text holds no mark, so
+ * only the field index could hold it there).
+ */
+function freePhrase(term: TextTerm): string {
+  return touchesFieldIndex(term) ? `{name} : ${ftsPhrase(term)}` : ftsPhrase(term);
+}
+
+/** A field test answered exactly by the field index, or null when the index cannot answer it. */
+export function indexedMatch(test: FieldTest, game: Pick<GameSearch, 'indexed'>): string | null {
+  const terms = indexedTerms(test, game);
+  if (terms === null) return null;
+  // The index is in the search text; a card's name could hold a marked token.
+  return `{search_text} : (${[...new Set(terms.map(ftsPhrase))].join(' OR ')})`;
+}
 
 // A word typed twice is one part (a pasted text repeats many).
 function and(parts: readonly string[]): string | null {
@@ -86,26 +106,38 @@ export interface GameMatch {
   free: string | null;
   /** Every free word in the name (relevance tier 1). */
   freeInName: string | null;
-  /** Positive field text tests as supersets (re-checked on the document). */
+  /** Positive field tests: exact on the field index, else supersets (re-checked on the document). */
   fields: string | null;
-  /** Cards to leave out (free words with '-'). */
+  /** Cards to leave out: free words with '-', and negated field tests the field index answers. */
   exclude: string | null;
+  /** Of those, the free words alone. */
+  freeExclude: string | null;
+  /** Of those, the negated field tests alone. */
+  fieldsExclude: string | null;
 }
 
 export function gameMatch(game: GameSearch): GameMatch {
-  const include = usable(game.text.include).map(ftsPhrase);
+  const include = usable(game.text.include).map(freePhrase);
   const free = and(include);
   const fieldParts: string[] = [];
+  const freeExcluded = usable(game.text.exclude).map(freePhrase);
+  const fieldsExcluded: string[] = [];
   for (const { test, negated } of game.fields) {
-    if (negated) continue;
-    const match = fieldMatch(test, game.unsearched ?? []);
+    const exact = indexedMatch(test, game);
+    if (negated) {
+      if (exact) fieldsExcluded.push(exact);
+      continue;
+    }
+    const match = exact ?? fieldMatch(test, game.unsearched ?? []);
     if (match) fieldParts.push(match);
   }
   return {
     free,
     freeInName: free === null ? null : `{name} : (${free})`,
     fields: and(fieldParts),
-    exclude: or(usable(game.text.exclude).map(ftsPhrase)),
+    exclude: or([...freeExcluded, ...fieldsExcluded]),
+    freeExclude: or(freeExcluded),
+    fieldsExclude: or(fieldsExcluded),
   };
 }
 

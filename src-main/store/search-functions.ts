@@ -8,6 +8,7 @@ import type { CardTest, TextTerm } from '../../card-schema/search/query';
 import { cardTestsHold } from '../../card-schema/search/field-tests';
 import { termOccurs } from '../../card-schema/search/term-match';
 import { searchTokens } from '../../card-schema/search/tokens';
+import { freeTextOf, indexedTestsHold, type IndexedTest } from '../../card-schema/search/field-index';
 import type { SqliteDatabase } from './database';
 import { fitsIdentityRules, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 
@@ -17,6 +18,8 @@ export interface RowTests {
   identity?: readonly PoolIdentityRule[];
   include: readonly TextTerm[];
   exclude: readonly TextTerm[];
+  /** Field tests the field index answers (checked on the search text where no FTS index drives the query). */
+  indexed?: readonly IndexedTest[];
 }
 
 const registered = new Map<number, RowTests>();
@@ -72,16 +75,20 @@ export function registerSearchFunctions(db: SqliteDatabase): void {
   db.function('cardwright_text', options, (key: unknown, name: unknown, searchText: unknown) => {
     const { include, exclude } = testsOf(key);
     const nameTokens = searchTokens(asText(name));
-    const textTokens = searchTokens(asText(searchText));
+    const textTokens = searchTokens(freeTextOf(asText(searchText)));
     const has = (term: TextTerm) => termOccurs(nameTokens, term) || termOccurs(textTokens, term);
     return include.every(has) && !exclude.some(has) ? 1 : 0;
   });
+  /** The card's field index passes the field tests it answers. */
+  db.function('cardwright_indexed', options, (key: unknown, searchText: unknown) =>
+    indexedTestsHold(asText(searchText), testsOf(key).indexed ?? []) ? 1 : 0,
+  );
   /** No excluded word is in the name or the search text. */
   db.function('cardwright_not_excluded', options, (key: unknown, name: unknown, searchText: unknown) => {
     const { exclude } = testsOf(key);
     if (exclude.length === 0) return 1;
     const nameTokens = searchTokens(asText(name));
-    const textTokens = searchTokens(asText(searchText));
+    const textTokens = searchTokens(freeTextOf(asText(searchText)));
     return exclude.some((term) => termOccurs(nameTokens, term) || termOccurs(textTokens, term)) ? 0 : 1;
   });
 }

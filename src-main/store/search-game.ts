@@ -12,6 +12,7 @@ import {
   candidatesSql,
   countSplitSql,
   countSql,
+  FTS_SPAN,
   ftsIsResult,
   orderSegments,
   segmentSql,
@@ -30,6 +31,8 @@ export interface SearchConnection {
   readonly matchWalk: 'auto' | 'rows' | 'in';
   /** SEARCH_COUNT_CAP. */
   readonly countCap: number;
+  /** Tier 0 reads the field tests' FTS matches first up to this many (FIELDS_IN_MAX). */
+  readonly fieldsInMax: number;
 }
 
 /**
@@ -80,7 +83,10 @@ export class GameRead {
     this.sort = inTiers || sort !== 'relevance' ? sort : 'name';
     let segments: AnySegment[];
     if (inTiers) {
-      segments = tierSegments(plan);
+      segments = tierSegments(plan, {
+        fieldsIn: this.fewMatches(plan.match.fields),
+        fieldsOut: this.fewMatches(plan.match.fieldsExclude),
+      });
     } else {
       const order = this.sort as Exclude<SearchSort, 'relevance'>;
       const sets =
@@ -97,6 +103,20 @@ export class GameRead {
       }
     }
     this.segments = descending ? segments.reverse() : segments;
+  }
+
+  /**
+   * Whether a field expression's FTS matches in the game's span are at most fieldsInMax, counted
+   * on the FTS index: then tier 0 reads them first and keeps (or, negated, leaves out) its names
+   * among them, without reading a card; past it tier 0 tests each card's stored index in JS.
+   */
+  private fewMatches(match: string | null): boolean {
+    if (match === null || this.plan.namePrefix === null) return false;
+    const count = this.searcher
+      .statement<number>(`SELECT count(*) FROM (${FTS_SPAN} LIMIT @limit)`)
+      .pluck()
+      .get({ match, seqLo: this.range.lo, seqHi: this.range.hi, limit: this.searcher.fieldsInMax + 1 });
+    return (count ?? 0) <= this.searcher.fieldsInMax;
   }
 
   /**
@@ -240,6 +260,8 @@ export class GameRead {
       if (segment.text === 'in') params.match = fullMatch(this.plan)!;
       if (segment.text === 'notIn') params.exclude = this.plan.match.exclude!;
       if (segment.set) params.segmentSet = segment.set.id;
+      if (segment.fieldsIn) params.fieldsMatch = this.plan.match.fields!;
+      if (segment.fieldsOut) params.fieldsOut = this.plan.match.fieldsExclude!;
     }
     if (resume) {
       params.afterSeq = resume.seq;

@@ -4,9 +4,12 @@
 //
 // Prefilters: the search's scope (set, types) and `set:`; `type:` equals → card_pool.type (the
 // game's types matched case-insensitively); comparisons on the game's deck.builder.costField →
-// card_pool.cost_key; positive text tests → FTS over the name or the search text.
+// card_pool.cost_key; positive text tests → FTS over the name or the search text. Text and equals
+// tests on the field index (card-schema/search/field-index.ts) are not prefilters but exact: they
+// are part of the FTS expression (negated ones in its NOT) and never re-checked on the document.
 
 import type { CardTest, FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
+import { indexedTerms, type IndexedTest } from '../../card-schema/search/field-index';
 import { fieldMatch, gameMatch, matchExpression, type GameMatch } from './search-fts';
 import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
 import { fieldPath, NO_COST_KEY } from './pool-rows';
@@ -29,6 +32,8 @@ export interface GamePlan {
   match: GameMatch;
   /** The field tests the prefilters do not answer exactly: run on the document (cardwright_fields). */
   fieldTests: CardTest[];
+  /** The tests the field index answers (in `match`), as its terms, for walks that test rows in JS. */
+  indexed: IndexedTest[];
   residual: boolean;
   /** Its filters are only the game and its sets: in a span no other card shares, FTS matches are the result. */
   scopeOnly: boolean;
@@ -81,6 +86,7 @@ const MAX_NAME_PREFIX = 1_000;
 export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShape): GamePlan | null {
   const params: Params = { systemId: game.systemId };
   const fieldTests: CardTest[] = [];
+  const indexed: IndexedTest[] = [];
   const filters = ['p.system_id = @systemId'];
 
   let setIds: string[] | undefined = game.setIds ? [...game.setIds] : undefined;
@@ -110,7 +116,9 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
       filters.push(condition(`@${param}`));
       params[param] = test.value;
     } else {
-      fieldTests.push(cardTest);
+      const terms = indexedTerms(test, game);
+      if (terms) indexed.push({ terms, negated });
+      else fieldTests.push(cardTest);
     }
   }
   if (types) {
@@ -128,6 +136,7 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     params,
     match,
     fieldTests,
+    indexed,
     residual: fieldTests.length > 0,
     scopeOnly: filters.length === scopeFilters && !game.excludeSetIds?.length,
     residualFields: topLevelFields(fieldTests, params),

@@ -19,6 +19,8 @@ import { migrate } from '../../src-main/store/migrations';
 import { IDENTITY_COUNT_WEIGHT, NO_COST_KEY } from '../../src-main/store/pool-rows';
 import { Store } from '../../src-main/store/store';
 import { wordGames } from './search-helpers';
+import { systemById } from './search-samples';
+import { freeTextOf, indexedPathsFor, indexedTerms } from '../../card-schema/search/field-index';
 
 const COLORS = ['red', 'blue', 'green', 'white', 'black', 'neutral'];
 const SETS = [
@@ -40,6 +42,7 @@ const NAMES = [
   'Élan',
 ];
 const TYPES = ['creature', 'spell', 'hero'];
+const OSMCG = systemById('osmcg');
 const TEXTS = ['Deals ember damage', 'The tide rises', 'Haste', 'nothing at all', 'wolf tide'];
 
 interface Card {
@@ -51,7 +54,8 @@ interface Card {
   searchText: string;
 }
 
-function makeCards(count: number): Card[] {
+/** `indexed`: osmcg's cards get the search text of the real osmcg game, field index included. */
+function makeCards(count: number, indexed = false): Card[] {
   return Array.from({ length: count }, (_, i) => {
     const set = SETS[(i * 7) % SETS.length];
     const doc: CardDocument = { type: TYPES[(i * 5) % TYPES.length], name: NAMES[(i * 3) % NAMES.length] };
@@ -59,7 +63,10 @@ function makeCards(count: number): Card[] {
     doc.colors = COLORS.filter((_, bit) => ((i * 13) >> bit) % 3 === 0);
     if (i % 3 === 0) doc.keywords = [{ kw: i % 2 ? 'Haste' : 'Tracker' }];
     doc.text = TEXTS[(i * 17) % TEXTS.length];
-    return { id: `card-${i}`, seq: i + 1, setId: set.id, systemId: set.systemId, doc, searchText: buildSearchText(doc) };
+    // Two values at one path (abilities[].text): a phrase must not run from one into the next.
+    if (indexed && i % 5 === 1) doc.abilities = [{ text: TEXTS[0] }, { text: TEXTS[(i >> 1) % 2] }];
+    const system = indexed && set.systemId === 'osmcg' ? OSMCG : undefined;
+    return { id: `card-${i}`, seq: i + 1, setId: set.id, systemId: set.systemId, doc, searchText: buildSearchText(doc, system) };
   });
 }
 
@@ -69,7 +76,7 @@ afterEach(() => {
 });
 
 /** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
-function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in') {
+function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in', fieldsInMax?: number) {
   const sql = new Set<string>();
   const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
   opened.push(db);
@@ -80,7 +87,7 @@ function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 
     writePoolGame(db, { systemId, identity: { field: 'colors', values: COLORS }, costField: 'cost' });
   }
   store.cards.saveMany(cards.map((card) => ({ id: card.id, setId: card.setId, doc: card.doc, searchText: card.searchText })));
-  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk }) };
+  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk, fieldsInMax }) };
 }
 
 // ---- the reference --------------------------------------------------------------------------
@@ -101,7 +108,7 @@ function matches(card: Card, game: GameSearch, scope: Pick<CardSearch, 'setId' |
   if (scope.setId !== undefined && card.setId !== scope.setId) return false;
   if (scope.types?.length && !scope.types.includes(card.doc.type)) return false;
   const name = searchTokens(card.doc.name);
-  const text = searchTokens(card.searchText);
+  const text = searchTokens(freeTextOf(card.searchText));
   const has = (term: TextTerm) => termOccurs(name, term) || termOccurs(text, term);
   return game.text.include.every(has) && !game.text.exclude.some(has) && cardTestsHold(card.doc, game.fields);
 }
@@ -360,6 +367,113 @@ describe('a game whose cards no other game shares rowids with', () => {
         expect(page.total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
       }
     }
+  });
+});
+
+describe('field tests on the field index', () => {
+  const indexedCards = makeCards(240, true);
+  const withIndex = (game: GameSearch): GameSearch => ({ ...game, indexed: indexedPathsFor(OSMCG, game.fields) });
+  const fieldGame = (words: string, fields: CardTest[]): GameSearch => withIndex({ ...wordGames(words, ['osmcg'])[0], fields });
+  const text = (words: string, prefix = true) => ({ kind: 'text' as const, paths: [['text']], term: term(words, prefix) });
+  const ABILITY_TEXT = ['abilities', '*', 'text'];
+  const paths = (words: string, at: string[][], prefix = true) => ({
+    kind: 'text' as const,
+    paths: at,
+    term: term(words, prefix),
+  });
+  const searches: { label: string; game: GameSearch }[] = [
+    ...osmcgSearches.map(({ label, game }) => ({ label, game: withIndex(game) })),
+    { label: 'text:dea', game: fieldGame('', [test(text('dea'))]) },
+    { label: 'text:"ember damage"', game: fieldGame('', [test(text('ember damage', false))]) },
+    { label: 'text:"ember dam"* (a phrase, its last word a prefix)', game: fieldGame('', [test(text('ember dam'))]) },
+    { label: '-text:tide', game: fieldGame('', [test(text('tide'), true)]) },
+    { label: 'e -text:wolf (tier 0 and the rows walk test the index in JS)', game: fieldGame('e', [test(text('wolf'), true)]) },
+    { label: 'ember text:dea', game: fieldGame('ember', [test(text('dea'))]) },
+    {
+      label: 'wolf -kw=haste',
+      game: fieldGame('wolf', [test({ kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }, true)]),
+    },
+    {
+      label: 'text:"damage wolf" over text and flavor',
+      game: fieldGame('', [test(paths('damage wolf', [['text'], ['flavor']]))]),
+    },
+    // Abilities "Deals ember damage" then "The tide rises": two values, no phrase across them.
+    { label: 'abilities text "damage the"', game: fieldGame('', [test(paths('damage the', [ABILITY_TEXT], false))]) },
+    { label: 'abilities text "the ti"*', game: fieldGame('', [test(paths('the ti', [ABILITY_TEXT]))]) },
+    { label: '-abilities text "tide"', game: fieldGame('ember', [test(paths('tide', [ABILITY_TEXT]), true)]) },
+  ];
+
+  it('leaves the document out: text and equals tests on indexed paths are the FTS expression', () => {
+    for (const [label, field] of [
+      ['text:dea', text('dea')],
+      ['kw=haste', { kind: 'equals', paths: [['keywords', '*', 'kw']], values: ['haste'] }],
+      ['name:"ember wolf"', { kind: 'text', paths: [['name']], term: term('ember wolf', false) }],
+    ] as const) {
+      const game = fieldGame('', [test(field)]);
+      expect(indexedTerms(field, game), label).not.toBeNull();
+    }
+    // Not indexed: a number, a path the index lacks, a text test on an enum path.
+    const notIndexed: CardTest['test'][] = [
+      { kind: 'compare', paths: [['cost']], op: '<', value: 2 },
+      { kind: 'equals', paths: [['colors']], values: ['red'] },
+      { kind: 'text', paths: [['keywords', '*', 'kw']], term: term('hast') },
+    ];
+    for (const field of notIndexed) expect(indexedTerms(field, fieldGame('', [test(field)]))).toBeNull();
+  });
+
+  for (const [listMax, matchWalk] of [
+    [undefined, undefined],
+    [0, 'in'],
+    [0, 'rows'],
+  ] as const) {
+    it(`equal the reference in every sort${matchWalk ? `, walking the sort index for text (${matchWalk}), tier 0 testing each card` : ''}`, () => {
+      // The walks also test tier 0's cards one by one (fieldsInMax 0); the default reads the few field matches first.
+      const { searcher, sql } = library(indexedCards, listMax, matchWalk, matchWalk ? 0 : undefined);
+      for (const { label, game } of searches) {
+        for (const sort of SEARCH_SORTS) {
+          for (const descending of [false, true]) {
+            const search = { games: [game], sort, descending };
+            const expected = reference(indexedCards, search);
+            const what = `${label} by ${sort}${descending ? ' descending' : ''}`;
+            expect(allPages(searcher, { ...search, limit: 7 }), what).toEqual(expected);
+            const first = searcher.search({ ...search, limit: 5 });
+            expect(first.total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+          }
+        }
+      }
+      // The across-values phrase is there to be found in free text (one card), never in the index.
+      const across = { games: [wordGames('', ['osmcg'])[0]], sort: 'name' as const, descending: false };
+      expect(
+        reference(indexedCards, {
+          ...across,
+          games: [{ ...across.games[0], text: { include: [term('damage the', false)], exclude: [] } }],
+        }).length,
+      ).toBeGreaterThan(0);
+      // Tier 0 read the field matches first (by default) or tested each card (the walks).
+      const tierZero = [...sql].filter((statement) => statement.includes('p.name >= '));
+      const fieldsIn = tierZero.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'));
+      const fieldsOut = tierZero.some((statement) => statement.includes('p.seq NOT IN (SELECT rowid FROM cards_fts'));
+      expect(fieldsIn).toBe(!matchWalk);
+      expect(fieldsOut).toBe(!matchWalk);
+      // The indexed searches really ran on qualified tokens.
+      expect([...sql].some((statement) => statement.includes('{search_text} : ("\u{10FFFD}'))).toBe(true);
+    });
+  }
+
+  it('finds nothing by free words in the field index', () => {
+    const { searcher } = library(indexedCards);
+    const section = indexedCards
+      .find((card) => card.systemId === 'osmcg')!
+      .searchText.split('\n')
+      .at(-1)!;
+    const qualified = searchTokens(section)[0];
+    for (const words of ['haste', 'ke', 'h', 'dea', qualified, qualified.slice(0, 2), `-${qualified}`]) {
+      const search = { games: wordGames(words, ['osmcg']), sort: 'relevance' as const, descending: false };
+      expect(allPages(searcher, { ...search, limit: 50 }), words).toEqual(reference(indexedCards, search));
+    }
+    // A qualified token typed as a free word is looked for in names only.
+    const typed = wordGames(qualified, ['osmcg']);
+    expect(searcher.search({ games: typed, sort: 'relevance', descending: false, limit: 5 }).total).toBe(0);
   });
 });
 

@@ -16,6 +16,8 @@ import { GameSystemLoadError, loadGameSystem } from '../../src-main/services/gam
 import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery } from '../../card-schema/search/resolve';
 import { cardMatchesSearch } from '../../card-schema/search/reference';
+import { fieldSectionOf, freeTextOf, WHOLE_MARK, WORD_MARK } from '../../card-schema/search/field-index';
+import { searchTokens } from '../../card-schema/search/tokens';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import type { SystemBundleJson } from '../../src-main/services/system-bundles';
 
@@ -90,9 +92,15 @@ describe('the fields free-text search covers', () => {
   it('leaves URL, x-search: false and id fields out of the text, keeps a field marked x-search: true', async () => {
     const systemsDir = systemsWithGalleryFields(true);
     const system = loadGameSystem(join(systemsDir, 'osmcg'));
-    const text = buildSearchText(WYRM, system);
+    const stored = buildSearchText(WYRM, system);
+    const text = freeTextOf(stored);
     expect(text).not.toMatch(/png|example|GW/i);
     expect(text.split('\n')).toContain('tidecat 42');
+    // The field index covers them (field tests on them need no document), in qualified tokens only.
+    expect(fieldSectionOf(stored)).toMatch(/png/);
+    expect(
+      searchTokens(fieldSectionOf(stored)).every((token) => token.startsWith(WORD_MARK) || token.startsWith(WHOLE_MARK)),
+    ).toBe(true);
 
     const { call } = open(tmpDir('cw-coverage-'), systemsDir);
     const setId = (await call('listSets', {})).find((set) => set.systemId === 'osmcg')!.id;
@@ -198,9 +206,62 @@ describe('the fields free-text search covers', () => {
       .prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'")
       .get()!;
     expect(row.search_text).toBe(buildSearchText(JSON.parse(row.doc) as CardDocument, osmcg));
-    expect(row.search_text).toBe('Creature\ngreen\nGreen');
+    expect(freeTextOf(row.search_text)).toBe('Creature\ngreen\nGreen');
+    expect(fieldSectionOf(row.search_text)).not.toBe('');
     const games = db.prepare<[], string>('SELECT system_id FROM search_index_games ORDER BY system_id').pluck().all();
     expect(games).toEqual(['miscrits', 'muhq', 'odd-frontier', 'omms', 'osmcg']);
+  });
+
+  it('keeps the field index of a card saved and saved again (the triggers)', async () => {
+    const { call } = open(tmpDir('cw-coverage-'));
+    const set = await call('createSet', { systemId: 'osmcg', name: 'Field Index' });
+    const { artUrl: _url, artFile: _file, printId: _print, catalogId: _catalog, ...doc } = WYRM;
+    const saved = await call('saveCard', { setId: set.id, doc: { ...doc, keywords: [{ kw: 'Haste' }] } });
+    expect(saved).toMatchObject({ ok: true });
+    const id = (saved as { card: { id: string } }).card.id;
+    expect(await searchNames(call, 'wyrm kw:haste', 'osmcg')).toEqual(['Gallery Wyrm']);
+    expect(await searchNames(call, 'wyrm text:"top card"', 'osmcg')).toEqual(['Gallery Wyrm']);
+    await call('saveCard', { id, setId: set.id, doc: { ...doc, text: 'Draw a card.', keywords: [] } });
+    expect(await searchNames(call, 'wyrm kw:haste', 'osmcg')).toEqual([]);
+    expect(await searchNames(call, 'wyrm -kw:haste', 'osmcg')).toEqual(['Gallery Wyrm']);
+    expect(await searchNames(call, 'wyrm text:"top card"', 'osmcg')).toEqual([]);
+    expect(await searchNames(call, 'wyrm text:"draw a"', 'osmcg')).toEqual(['Gallery Wyrm']);
+  });
+
+  it('gives the cards of a v13 database (before the field index) their field index at start-up', async () => {
+    const dataDir = tmpDir('cw-coverage-');
+    copyFileSync(join(root, 'tests', 'fixtures', 'db', 'v13.sqlite'), databaseFile(dataDir));
+    const before = new Database(databaseFile(dataDir), { readonly: true });
+    const old = before.prepare<[], string>("SELECT search_text FROM cards WHERE id = 'fx11-lark'").pluck().get()!;
+    before.close();
+    expect(fieldSectionOf(old)).toBe('');
+    const { app, call } = open(dataDir);
+    const osmcg = await call('getSystem', { systemId: 'osmcg' });
+    // Answered by the field index alone: a prefix, a phrase, an enum, and negations.
+    const fixtureNames = async (query: string) =>
+      (await searchNames(call, query, 'osmcg')).filter((name) => /fixture/i.test(name));
+    expect(await fixtureNames('name:lar')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('name:"fixture lark"')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('name:"lark fixture"')).toEqual([]);
+    expect(await fixtureNames('fixture color:green')).toEqual(['Fixture Lark']);
+    expect(await fixtureNames('fixture -color:green')).toEqual([]);
+    expect(await fixtureNames('fixture -name:lark')).toEqual([]);
+    await app.close();
+    const db = new Database(databaseFile(dataDir));
+    // The FTS entries were replaced in one statement each (the update trigger dropped): still in step with the rows.
+    expect(() => db.exec("INSERT INTO cards_fts (cards_fts) VALUES ('integrity-check')")).not.toThrow();
+    expect(
+      db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'cards_fts_after_update'").pluck().get(),
+    ).toBe(1);
+    cleanups.push(() => db.close());
+    const rows = db
+      .prepare<[], { doc: string; search_text: string }>("SELECT doc, search_text FROM cards WHERE id = 'fx11-lark'")
+      .all();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.search_text).toBe(buildSearchText(JSON.parse(row.doc) as CardDocument, osmcg));
+      expect(fieldSectionOf(row.search_text)).not.toBe('');
+    }
   });
 
   it('refuses an x-search that is not true or false, naming the place', () => {

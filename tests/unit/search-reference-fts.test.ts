@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TextTerm } from '../../card-schema/search/query';
 import { cardMatchesSearch } from '../../card-schema/search/reference';
 import { searchTokens } from '../../card-schema/search/tokens';
+import { freeTextOf } from '../../card-schema/search/field-index';
 import { samples } from './search-samples';
 
 const db = new Database(':memory:');
@@ -31,9 +32,9 @@ function byReference(term: TextTerm): number[] {
   return samples.cards.flatMap((card, index) => (cardMatchesSearch(card, search) ? [index + 1] : []));
 }
 
-/** Runs of one to three tokens next to each other in a sample card's name or text. */
+/** Runs of one to three tokens next to each other in a sample card's name or free text (not its field index). */
 const runs = samples.cards.flatMap((card) =>
-  [card.doc.name, card.searchText].flatMap((text) => {
+  [card.doc.name, freeTextOf(card.searchText)].flatMap((text) => {
     const tokens = searchTokens(text);
     return tokens.flatMap((_, start) =>
       [1, 2, 3].map((length) => tokens.slice(start, start + length)).filter((run) => run.length > 0),
