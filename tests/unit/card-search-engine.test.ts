@@ -69,7 +69,7 @@ afterEach(() => {
 });
 
 /** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
-function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in') {
+function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in' | 'member') {
   const sql = new Set<string>();
   const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
   opened.push(db);
@@ -249,6 +249,7 @@ describe('every sort, both directions, paged by cursors, equals the reference', 
     [undefined, undefined],
     [0, 'in'],
     [0, 'rows'],
+    [0, 'member'],
   ] as const) {
     it(`one game${matchWalk ? `, walking the sort index for text (${matchWalk})` : ''}`, () => {
       const { searcher } = library(cards, listMax, matchWalk);
@@ -394,6 +395,7 @@ describe('query plans', () => {
       [undefined, undefined],
       [0, 'in'],
       [0, 'rows'],
+      [0, 'member'],
     ] as const) {
       const { db, sql, searcher } = library(cards, listMax, matchWalk);
       for (const { game } of osmcgSearches) {
@@ -409,8 +411,11 @@ describe('query plans', () => {
       if (matchWalk === 'rows') expect(selects.some((statement) => statement.includes('cardwright_text('))).toBe(true);
       if (matchWalk === 'in')
         expect(selects.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'))).toBe(true);
+      if (matchWalk === 'member') expect(selects.some((statement) => statement.includes('cardwright_member('))).toBe(true);
       for (const statement of selects) {
         expect(statement).not.toMatch(/\bOFFSET\b/i);
+        // A list of at most LIST_MAX matches is sorted by SQL, keeping only the page's rows.
+        if (statement.includes('card_pool p ON p.seq = j.value') && statement.includes('LIMIT')) continue;
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${statement}`).all() as { detail: string }[];
         expect(plan.map((row) => row.detail).join('\n'), statement).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
       }
