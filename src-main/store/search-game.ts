@@ -86,7 +86,8 @@ export class GameRead {
           ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
           : [];
       const met = fullMatch(plan) !== null ? this.meetMatches() : plan.match.exclude !== null ? 'notIn' : 'none';
-      segments = met === 'list' ? [{ kind: 'list', sort: order, seqs: JSON.stringify(this.matches) }] : orderSegments(order, met, sets);
+      segments =
+        met === 'list' ? [{ kind: 'list', sort: order, seqs: JSON.stringify(this.matches) }] : orderSegments(order, met, sets);
     }
     this.segments = descending ? segments.reverse() : segments;
   }
@@ -164,7 +165,10 @@ export class GameRead {
     const isResult = ftsIsResult(this.plan, this.range.exclusive);
     let seqs: number[] | undefined;
     if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
-      const probe = this.searcher.statement<number>(matchesSql(true)).pluck().all({ ...params, limit: listMax + 1 });
+      const probe = this.searcher
+        .statement<number>(matchesSql(true))
+        .pluck()
+        .all({ ...params, limit: listMax + 1 });
       if (probe.length <= listMax) {
         seqs = probe;
       } else {

@@ -339,6 +339,10 @@ describe('a game whose cards no other game shares rowids with', () => {
     }
     const counts = [...sql].filter((statement) => statement.startsWith('SELECT count(*) FROM (SELECT rowid FROM cards_fts'));
     expect(counts.length).toBeGreaterThan(0);
+    // The cost model (store/search-matches.ts) listed the few matches of "wolf tide" and walked
+    // the sort index against a bitmap of the many of "ember".
+    expect([...sql].some((statement) => statement.includes('card_pool p ON p.seq = j.value'))).toBe(true);
+    expect([...sql].some((statement) => statement.includes('cardwright_member('))).toBe(true);
   });
 
   it('a set scope or a field test still looks each match up', () => {
