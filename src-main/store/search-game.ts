@@ -22,7 +22,7 @@ import {
   type Segment,
   type WalkText,
 } from './search-segments';
-import { denseWalk, lazyMatch, listIsCheaper, setMembers } from './search-matches';
+import { denseWalk, lazyMatch, listIsCheaper, listLimit, setMembers } from './search-matches';
 import { compareKeyPrefix, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
@@ -165,20 +165,29 @@ export class GameRead {
     const isResult = ftsIsResult(this.plan, this.range.exclusive);
     let seqs: number[] | undefined;
     if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
+      // No more than a list may hold, nor than the cost model would list.
+      const most = forced === 'auto' ? Math.min(listMax, listLimit(span)) : listMax;
       const probe = this.searcher
         .statement<number>(matchesSql(true))
         .pluck()
-        .all({ ...params, limit: listMax + 1 });
-      if (probe.length <= listMax) {
+        .all({ ...params, limit: most + 1 });
+      if (probe.length <= most) {
         seqs = probe;
       } else {
-        const density = probe.length / Math.max(1, probe[probe.length - 1] - this.range.lo + 1);
+        const last = probe[probe.length - 1];
+        const density = probe.length / Math.max(1, last - this.range.lo + 1);
         const walk = forced === 'auto' ? denseWalk(density, span) : forced;
         if (walk !== 'member') {
           // Too many to list, but when they are the result and more than the cap, that is the count.
           if (isResult && probe.length > this.searcher.countCap) this.knownCount = probe.length;
           return walk;
         }
+        // The rest after the probe's (FTS5 seeks a lazily read expression to a rowid).
+        const rest = this.searcher
+          .statement<number>(matchesSql(false))
+          .pluck()
+          .all({ ...params, seqLo: last + 1 });
+        seqs = probe.concat(rest);
       }
     }
     seqs ??= this.searcher.statement<number>(matchesSql(false)).pluck().all(params);

@@ -45,6 +45,11 @@ export function listIsCheaper(count: number, span: number): boolean {
   return count * MATCH_COSTS.list <= walk;
 }
 
+/** The most matches listIsCheaper lists in a span: a probe need read no more to know. */
+export function listLimit(span: number): number {
+  return Math.floor(Math.sqrt((PAGE_ESTIMATE * span * MATCH_COSTS.member * CLUSTERING) / MATCH_COSTS.list));
+}
+
 /** With only a probe's density (matches per rowid of the span): test cards ('rows') or read every match ('member'). */
 export function denseWalk(density: number, span: number): 'rows' | 'member' {
   const entries = PAGE_ESTIMATE / Math.max(density, 1 / span);

@@ -9,6 +9,7 @@ import {
   dropMembers,
   lazyMatch,
   listIsCheaper,
+  listLimit,
   registerMemberFunction,
   setMembers,
 } from '../../src-main/store/search-matches';
@@ -38,6 +39,12 @@ describe('the cost model at 100,000 cards', () => {
     expect(listIsCheaper(0, span)).toBe(true);
     expect(listIsCheaper(2_512, span)).toBe(true);
     expect(listIsCheaper(19_788, span)).toBe(false);
+  });
+
+  it('lists no more than listLimit matches (a lazy probe reads one more than that)', () => {
+    const most = listLimit(span);
+    expect(listIsCheaper(most, span)).toBe(true);
+    expect(listIsCheaper(most + 1, span)).toBe(false);
   });
 
   it('tests cards when matches are dense ("e": 61%) and reads them all when they are not ("em": 20%)', () => {
