@@ -19,6 +19,7 @@ import { toRecord, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
+import { dropMembers, registerMemberFunction } from './search-matches';
 import { planGame, type Params, type SearchScope } from './search-plan';
 import { SearchShape } from './search-shape';
 import { comparePositions, type SearchCursor } from './search-sorts';
@@ -29,10 +30,10 @@ export type { SearchCursor } from './search-sorts';
 export const SEARCH_COUNT_CAP = 1_000;
 
 /**
- * Up to this many FTS candidates a sort other than relevance sorts them in JS (narrow rows: a
- * millisecond or two); past it, it walks the sort's index and tests each entry against the matches.
+ * Up to this many FTS matches a sort other than relevance may list and sort in JS (when the cost
+ * model of search-matches.ts finds that cheaper than walking the sort's index against them).
  */
-export const LIST_MAX = 2_000;
+export const LIST_MAX = 5_000;
 
 /**
  * Up to this many FTS matches of a search's field tests, relevance tier 0 reads them first (about
@@ -46,7 +47,7 @@ export interface SearcherOptions {
   /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
   listMax?: number;
   /** How such a walk meets the matches: by the cost model, or always one way (tests). */
-  matchWalk?: 'auto' | 'rows' | 'in';
+  matchWalk?: 'auto' | 'rows' | 'in' | 'member';
 }
 
 export interface CardSearch extends SearchScope {
@@ -89,7 +90,7 @@ export class CardSearcher implements SearchConnection {
   private readonly inOneSnapshot;
 
   readonly listMax: number;
-  readonly matchWalk: 'auto' | 'rows' | 'in';
+  readonly matchWalk: 'auto' | 'rows' | 'in' | 'member';
   readonly countCap = SEARCH_COUNT_CAP;
   readonly fieldsInMax: number;
 
@@ -101,6 +102,7 @@ export class CardSearcher implements SearchConnection {
     this.matchWalk = options.matchWalk ?? 'auto';
     this.fieldsInMax = options.fieldsInMax ?? FIELDS_IN_MAX;
     registerSearchFunctions(db);
+    registerMemberFunction(db);
     this.shape = new SearchShape(db);
     // One read transaction: the pages, the counts and the plans' ranges see the same library.
     this.inOneSnapshot = db.transaction((version: string, work: () => unknown) => {
@@ -131,11 +133,15 @@ export class CardSearcher implements SearchConnection {
       exclude: game.text.exclude,
     }));
     return withRowTests(tests, (keys) => {
-      const games = planned.map(({ plan }, index) => {
-        plan.params.key = keys[index];
-        return new GameRead(this, plan, search.sort, search.descending);
-      });
-      return work(games);
+      try {
+        const games = planned.map(({ plan }, index) => {
+          plan.params.key = keys[index];
+          return new GameRead(this, plan, search.sort, search.descending);
+        });
+        return work(games);
+      } finally {
+        for (const key of keys) dropMembers(key);
+      }
     });
   }
 

@@ -1,46 +1,43 @@
 // One game's part of one library search (card-search.ts): the segments its result is read in
-// (relevance tiers, one index order, a set's walk each, or its few FTS candidates sorted in JS),
-// read from a cursor, walked whole for searchCardPages, and counted.
+// (relevance tiers, one index order, a set's walk each, or its few FTS matches sorted in JS),
+// read from a cursor, walked whole for searchCardPages, and counted. How a sort meets the FTS
+// matches of its text is search-matches.ts's cost model.
 
 import type Database from 'better-sqlite3';
 import type { SearchSort } from '../../card-schema/search/query';
 import type { CardRow } from './card-row';
-import { fullMatch, readsInTiers, type GamePlan, type Params, type TextMode } from './search-plan';
+import { fullMatch, readsInTiers, type GamePlan, type Params } from './search-plan';
 import type { SearchShape, SetShape } from './search-shape';
 import {
-  candidatesProbeSql,
-  candidatesSql,
   countSplitSql,
   countSql,
   FTS_SPAN,
   ftsIsResult,
+  listCountSql,
+  listSql,
+  matchesSql,
   orderSegments,
   segmentSql,
   selectColumns,
   tierSegments,
   type Segment,
+  type WalkText,
 } from './search-segments';
-import { compareKeyPrefix, comparePositions, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
+import { denseWalk, lazyMatch, listIsCheaper, listLimit, setMembers } from './search-matches';
+import { compareKeyPrefix, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
 export interface SearchConnection {
   statement<R>(sql: string): Database.Statement<[Params], R>;
   readonly libraryShape: SearchShape;
-  /** Up to this many FTS candidates are sorted in JS (LIST_MAX). */
+  /** Up to this many FTS matches may be sorted in JS (LIST_MAX). */
   readonly listMax: number;
-  readonly matchWalk: 'auto' | 'rows' | 'in';
+  readonly matchWalk: 'auto' | 'rows' | 'in' | 'member';
   /** SEARCH_COUNT_CAP. */
   readonly countCap: number;
   /** Tier 0 reads the field tests' FTS matches first up to this many (FIELDS_IN_MAX). */
   readonly fieldsInMax: number;
 }
-
-/**
- * Cost model of manyMatchesMode: reading and tokenizing a card costs about 20× what reading one
- * FTS match does; × 2 leaves 'in' where the two are close (matches cluster in a sort's order).
- */
-const ROWS_OVER_IN = 40;
-const PAGE_ESTIMATE = 200;
 
 export interface PoolRow extends Partial<CardRow> {
   seq: number;
@@ -55,7 +52,8 @@ export interface Found {
   row: PoolRow;
 }
 
-type ListSegment = { kind: 'list'; rows: Found[] };
+/** The game's few FTS matches, read in the sort's order by SQL (search-segments.ts listSql). */
+type ListSegment = { kind: 'list'; sort: Exclude<SearchSort, 'relevance'>; seqs: string };
 type AnySegment = Segment | ListSegment;
 
 export const compareSets = (a: SetShape, b: SetShape) => compareText(a.name, b.name, true) || compareText(a.id, b.id, false);
@@ -65,10 +63,10 @@ export class GameRead {
   private readonly segments: AnySegment[];
   private readonly sort: SearchSort;
   private readonly range: { lo: number; hi: number; exclusive: boolean };
-  /** Known when the candidates were listed (and so counted). */
+  /** Known when the matches were read (and so counted). */
   knownCount: number | undefined;
-  /** The share of the game's rowids that are FTS candidates, from the first ones listed. */
-  private density = 0;
+  /** Every FTS match of the game, when they were read (listed, or a walk's bitmap): counted from them. */
+  private matches: number[] | undefined;
 
   constructor(
     private readonly searcher: SearchConnection,
@@ -93,14 +91,9 @@ export class GameRead {
         order === 'set'
           ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
           : [];
-      const listed = fullMatch(plan) !== null ? this.listCandidates(order) : null;
-      if (listed) {
-        this.knownCount = listed.length;
-        segments = [{ kind: 'list', rows: listed }];
-      } else {
-        const text: TextMode = fullMatch(plan) !== null ? this.manyMatchesMode() : plan.match.exclude !== null ? 'notIn' : 'none';
-        segments = orderSegments(order, text, sets);
-      }
+      const met = fullMatch(plan) !== null ? this.meetMatches() : plan.match.exclude !== null ? 'notIn' : 'none';
+      segments =
+        met === 'list' ? [{ kind: 'list', sort: order, seqs: JSON.stringify(this.matches) }] : orderSegments(order, met, sets);
     }
     this.segments = descending ? segments.reverse() : segments;
   }
@@ -119,17 +112,6 @@ export class GameRead {
     return (count ?? 0) <= this.searcher.fieldsInMax;
   }
 
-  /**
-   * How a sorted walk meets many FTS matches: test the words on each entry's card ('rows': about
-   * limit ÷ density cards read and tokenized, a few µs each) or read every match first ('in':
-   * density × rowids, a fraction of a µs each). Rows wins when matches are dense: "e" matches 60%.
-   */
-  private manyMatchesMode(): TextMode {
-    if (this.searcher.matchWalk !== 'auto') return this.searcher.matchWalk;
-    const span = Math.max(1, this.range.hi - this.range.lo + 1);
-    return this.density * this.density * span > ROWS_OVER_IN * PAGE_ESTIMATE ? 'rows' : 'in';
-  }
-
   /** Up to `want` matches after `after`, in order; `full` reads the cards too. */
   read(after: SearchCursor | undefined, want: number, full: boolean): Found[] {
     const found: Found[] = [];
@@ -139,8 +121,8 @@ export class GameRead {
       if (relation < 0) continue;
       const resume = relation === 0 ? after : undefined;
       if (segment.kind === 'list') {
-        const rows = resume ? segment.rows.filter((row) => this.isAfter(row.position, resume)) : segment.rows;
-        found.push(...this.withCards(rows.slice(0, want - found.length), full));
+        const rows = this.listed(segment, resume, want - found.length);
+        found.push(...this.withCards(rows, full));
         continue;
       }
       const rows = this.searcher
@@ -155,7 +137,7 @@ export class GameRead {
   each(visit: (position: SearchCursor) => void): void {
     for (const segment of this.segments) {
       if (segment.kind === 'list') {
-        for (const row of segment.rows) visit(row.position);
+        for (const { position } of this.listed(segment, undefined, -1)) visit(position);
         continue;
       }
       const statement = this.searcher.statement<PoolRow>(
@@ -167,6 +149,10 @@ export class GameRead {
 
   /** The game's matches, counted up to `cap`. */
   count(cap: number): number {
+    if (this.matches) {
+      const statement = this.searcher.statement<number>(listCountSql(this.plan)).pluck();
+      return statement.get({ ...this.plan.params, seqs: JSON.stringify(this.matches), limit: cap }) ?? 0;
+    }
     const split = countSplitSql(this.plan, this.range.exclusive);
     if (split) {
       const full = fullMatch(this.plan)!;
@@ -185,26 +171,64 @@ export class GameRead {
     return statement.get({ ...this.plan.params, ...this.textParams(), limit: cap }) ?? 0;
   }
 
-  /** The FTS candidates sorted in JS when there are at most LIST_MAX; null when there are more. */
-  private listCandidates(sort: Exclude<SearchSort, 'relevance'>): Found[] | null {
-    // Counted on the FTS index first: listing (and testing) LIST_MAX + 1 rows only to find them
-    // too many cost more than the walk that then reads the page.
-    const probe = this.searcher
-      .statement<{ n: number; last: number | null }>(candidatesProbeSql)
-      .get({ ...this.textParams(), limit: this.searcher.listMax + 1 }) ?? { n: 0, last: null };
-    if (probe.n > this.searcher.listMax) {
-      this.density = probe.n / Math.max(1, (probe.last ?? this.range.lo) - this.range.lo + 1);
-      // Too many to list, but when they are the result and more than the cap, that is the count.
-      if (ftsIsResult(this.plan, this.range.exclusive) && probe.n > this.searcher.countCap) this.knownCount = probe.n;
-      return null;
+  /**
+   * How this sort meets the game's FTS matches: 'list' (few: this.matches, sorted by SQL), or how
+   * its index walk tests them. A match expression FTS5 reads lazily is probed first (its first
+   * LIST_MAX + 1 matches: all of them, or their density); another costs about the same to read
+   * whole as to probe, so it is read whole at once: the count, and a walk's bitmap.
+   */
+  private meetMatches(): 'list' | WalkText {
+    const forced = this.searcher.matchWalk;
+    const listMax = this.searcher.listMax;
+    const span = Math.max(1, this.range.hi - this.range.lo + 1);
+    const params = this.textParams();
+    const isResult = ftsIsResult(this.plan, this.range.exclusive);
+    let seqs: number[] | undefined;
+    if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
+      // No more than a list may hold, nor than the cost model would list.
+      const most = forced === 'auto' ? Math.min(listMax, listLimit(span)) : listMax;
+      const probe = this.searcher
+        .statement<number>(matchesSql(true))
+        .pluck()
+        .all({ ...params, limit: most + 1 });
+      if (probe.length <= most) {
+        seqs = probe;
+      } else {
+        const last = probe[probe.length - 1];
+        const density = probe.length / Math.max(1, last - this.range.lo + 1);
+        const walk = forced === 'auto' ? denseWalk(density, span) : forced;
+        if (walk !== 'member') {
+          // Too many to list, but when they are the result and more than the cap, that is the count.
+          if (isResult && probe.length > this.searcher.countCap) this.knownCount = probe.length;
+          return walk;
+        }
+        // The rest after the probe's (FTS5 seeks a lazily read expression to a rowid).
+        const rest = this.searcher
+          .statement<number>(matchesSql(false))
+          .pluck()
+          .all({ ...params, seqLo: last + 1 });
+        seqs = probe.concat(rest);
+      }
     }
-    const rows = this.searcher
-      .statement<PoolRow>(candidatesSql(this.plan, INDEX_ORDERS[sort]))
-      .all({ ...this.plan.params, ...this.textParams(), limit: this.searcher.listMax + 1 });
+    seqs ??= this.searcher.statement<number>(matchesSql(false)).pluck().all(params);
+    this.matches = seqs;
+    if (isResult) this.knownCount = seqs.length;
+    if (seqs.length <= listMax && (forced !== 'auto' || listIsCheaper(seqs.length, span))) return 'list';
+    setMembers(Number(this.plan.params.key), seqs, this.range.lo, this.range.hi);
+    return 'member';
+  }
+
+  /** Up to `limit` listed matches after `resume` (-1: all), in order. */
+  private listed(segment: ListSegment, resume: SearchCursor | undefined, limit: number): Found[] {
+    const params: Params = { ...this.plan.params, seqs: segment.seqs, limit };
+    if (resume) {
+      params.afterSeq = resume.seq;
+      resume.key.forEach((value, i) => (params[`after${i}`] = value));
+    }
+    const sql = listSql(this.plan, segment.sort, { descending: this.descending, resume: !!resume });
     const sets = this.searcher.libraryShape.sets;
-    const listed = rows.filter((row) => row.ok === 1).map((row) => ({ row, position: listedPosition(sort, row, sets) }));
-    const direction = this.descending ? -1 : 1;
-    return listed.sort((a, b) => direction * comparePositions(sort, a.position, b.position));
+    const rows = this.searcher.statement<PoolRow>(sql).all(params);
+    return rows.map((row) => ({ row, position: listedPosition(segment.sort, row, sets) }));
   }
 
   /** Reads the cards of listed rows (one query for the page). */
@@ -231,11 +255,6 @@ export class GameRead {
       order = compareKeyPrefix('set', 0, [segment.set.name, segment.set.id], after.key.slice(0, 2));
     }
     return this.descending ? -order : order;
-  }
-
-  private isAfter(position: SearchCursor, after: SearchCursor): boolean {
-    const order = comparePositions(this.sort, position, after);
-    return this.descending ? order < 0 : order > 0;
   }
 
   private textParams(): Params {

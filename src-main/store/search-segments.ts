@@ -11,13 +11,16 @@ import { INDEX_ORDERS, type IndexOrder } from './search-sorts';
 import type { SearchSort } from '../../card-schema/search/query';
 import { matchExpression } from './search-fts';
 
+/** How a walk meets the text: TextMode, or 'member' (every FTS match held in a bitmap, search-matches.ts). */
+export type WalkText = TextMode | 'member';
+
 export type Segment =
   | {
       kind: 'walk';
       tier: number;
       order: IndexOrder;
       set?: SetShape;
-      text: TextMode | 'tier0';
+      text: WalkText | 'tier0';
       /** Tier 0 only: the entries are limited to the few FTS matches of the field tests (@fieldsMatch). */
       fieldsIn?: boolean;
       /** Tier 0 only: the few FTS matches of the negated indexed field tests are left out (@fieldsOut). */
@@ -47,7 +50,7 @@ export function tierSegments(
 }
 
 /** The segments of one index order (a walk per set for the sort by set), ascending. */
-export function orderSegments(sort: Exclude<SearchSort, 'relevance'>, text: TextMode, sets: readonly SetShape[]): Segment[] {
+export function orderSegments(sort: Exclude<SearchSort, 'relevance'>, text: WalkText, sets: readonly SetShape[]): Segment[] {
   const order = INDEX_ORDERS[sort];
   if (sort !== 'set') return [{ kind: 'walk', tier: 0, order, text }];
   return sets.map((set) => ({ kind: 'walk', tier: 0, order, set, text }));
@@ -112,6 +115,9 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
     }
     case 'in':
       where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match AND rowid >= @seqLo AND rowid <= @seqHi)');
+      break;
+    case 'member':
+      where.push('cardwright_member(@key, p.seq)');
       break;
     case 'rows':
       // The free words and indexed field tests on each entry's card (the other field tests are the residual's).
@@ -199,18 +205,40 @@ export function countSplitSql(plan: GamePlan, exclusiveSpan: boolean): { sure: s
 }
 
 /**
- * How many FTS candidates the game has, up to @limit, and the last one's rowid: whether they are
- * few enough to sort in JS, and their density, read from the FTS index alone.
+ * The game's FTS matches in its span, in rowid order (the FTS index alone): every one, or with
+ * `limited` the first @limit (a probe of their density).
  */
-export const candidatesProbeSql = `SELECT count(*) AS n, max(rowid) AS last FROM (${FTS_SPAN} ORDER BY rowid LIMIT @limit)`;
+export function matchesSql(limited: boolean): string {
+  return `${FTS_SPAN} ORDER BY rowid${limited ? ' LIMIT @limit' : ''}`;
+}
+
+const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
 
 /**
- * The game's FTS candidates with the sort's key, in rowid order, up to @limit: when there are
- * few, they are sorted in JS (at most LIST_MAX narrow rows) instead of walking the sort's index
- * for them. `ok` is the residual's verdict.
+ * The listed matches (@seqs, a JSON array of at most LIST_MAX rowids) that pass the game's
+ * filters, in the sort's order from a cursor, up to @limit: SQLite keeps only the page's rows
+ * while it reads them (a bounded sort of the few listed, never of every match). The set sort
+ * orders by set name (NOCASE), set id, then card name, as its walks of one set at a time do.
  */
-export function candidatesSql(plan: GamePlan, order: IndexOrder): string {
-  const where = ['cards_fts MATCH @match', 'cards_fts.rowid >= @seqLo', 'cards_fts.rowid <= @seqHi', ...plan.filters];
-  const ok = plan.residual ? residualSql(plan) : '1';
-  return ftsFrom(plan, false, `SELECT ${selectColumns(order, false)}, ${ok} AS ok`, where, false);
+export function listSql(plan: GamePlan, sort: Exclude<SearchSort, 'relevance'>, read: Omit<ReadShape, 'full'>): string {
+  const order = INDEX_ORDERS[sort];
+  const keys = sort === 'set' ? ['s.name COLLATE NOCASE', 'p.set_id', 'p.name'] : [...order.columns];
+  const columns = [...keys, 'p.seq'];
+  const where = [...plan.filters];
+  if (plan.residual) where.push(residualSql(plan));
+  if (read.resume) {
+    const values = [...keys.map((_, i) => `@after${i}`), '@afterSeq'];
+    where.push(`(${columns.join(', ')}) ${read.descending ? '<' : '>'} (${values.join(', ')})`);
+  }
+  const from = [LISTED, plan.residual ? cardsJoin : '', sort === 'set' ? 'CROSS JOIN sets s ON s.id = p.set_id' : ''];
+  const direction = read.descending ? ' DESC' : '';
+  return `SELECT ${selectColumns(order, false)} FROM ${from.filter(Boolean).join(' ')}
+    WHERE ${where.join(' AND ')} ORDER BY ${columns.map((column) => column + direction).join(', ')} LIMIT @limit`;
+}
+
+/** The listed matches (@seqs) that pass the game's filters, counted up to @limit. */
+export function listCountSql(plan: GamePlan): string {
+  const where = [...plan.filters];
+  if (plan.residual) where.push(residualSql(plan));
+  return `SELECT count(*) FROM (SELECT 1 FROM ${LISTED}${plan.residual ? ` ${cardsJoin}` : ''} WHERE ${where.join(' AND ')} LIMIT @limit)`;
 }
