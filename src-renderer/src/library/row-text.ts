@@ -31,6 +31,22 @@ export function markedHtml(text: string, terms: readonly TextTerm[]): string {
   return at < text.length ? html + escapeHtml(text.slice(at)) : html;
 }
 
+/**
+ * Shows `text` in `span`, or `html` (markedHtml's escaped string) when given: a text node's value
+ * is changed in place, a marked text is one innerHTML write.
+ */
+export function showText(span: HTMLElement, text: string, html: string | undefined): void {
+  if (html !== undefined) {
+    span.innerHTML = html;
+    return;
+  }
+  const only = span.firstChild;
+  // 3: Node.TEXT_NODE (the constant is not there outside a browser).
+  if (only !== null && only === span.lastChild && only.nodeType === 3) {
+    if (only.nodeValue !== text) only.nodeValue = text;
+  } else span.textContent = text;
+}
+
 /** The card's rules text on one line, cut to what a row can show. */
 export function snippetOf(doc: CardDocument): string {
   return typeof doc.text === 'string'
