@@ -39,9 +39,10 @@ class CardImages {
     const hit = this.loaded.get(key);
     if (!hit && !this.requested.has(key)) {
       this.requested.add(key);
-      // Started in a task of their own: `get` is read while a list updates its rows, and each
-      // request costs the page a millisecond or more that would delay those rows' frame.
-      if (this.toFetch.length === 0) setTimeout(() => this.fetchAsked(), 0);
+      // Started after the next frame: `get` is read while a list updates its rows, and each
+      // request costs the page a millisecond or more that would delay those rows' frame (a task
+      // of their own still runs before it: the page is idle until the frame's time comes).
+      if (this.toFetch.length === 0) afterNextFrame(() => this.fetchAsked());
       this.toFetch.push({ key, id, variant });
     }
     return hit;
@@ -94,6 +95,12 @@ class CardImages {
       return undefined;
     }
   }
+}
+
+/** Runs `run` in a task after the next frame is drawn (at once where there are no frames). */
+function afterNextFrame(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
 }
 
 function decodedImage(url: string): Promise<HTMLImageElement> {

@@ -2,19 +2,21 @@
 // a box, a radial one for a disc), so a whole card frame paints as one element's background.
 
 import type { CardThumbnail, ThumbnailBox, ThumbnailShape } from '../../../card-schema/layout/thumbnail';
-import { rasterBackground } from './thumb-raster';
+import { rasterFrameClass } from './thumb-raster';
 
 /** A thumbnail's inline styles at one width, each one `style` attribute. */
 export interface ThumbLook {
-  /** Size, corners and the shapes under the art. */
+  /** Size and corners, and the shapes under the art unless `frameClass` paints them. */
   frame: string;
+  /** The class painting the frame as one bitmap (thumb-raster.ts); '' when `frame` does. */
+  frameClass: string;
   /** The art's box and corners; undefined without art. */
   art: string | undefined;
   /** The shapes over the art; undefined when there are none. */
   over: string | undefined;
 }
 
-// In a page, the frame is one bitmap (thumb-raster.ts) rather than the gradient layers.
+// In a page, the frame is one bitmap given by a class (thumb-raster.ts) rather than the gradient layers.
 // Kept per thumbnail object (card-thumbnails.ts keeps those per card version): a list row built
 // for a card again, or for another card with the same frame, gets the very same strings, which
 // Svelte does not write to the element again, and the browser does not parse again.
@@ -30,9 +32,11 @@ export function thumbLook(thumb: CardThumbnail, width: number): ThumbLook {
     const over = thumb.shapes.filter((shape) => shape.overArt);
     const below = thumb.shapes.filter((shape) => !shape.overArt);
     const layers = shapesBackground(below, width, height, thumb.background);
-    const background = below.length > 0 ? (rasterBackground(below, thumb.background, width, height, layers) ?? layers) : layers;
+    const frameClass = below.length > 0 ? (rasterFrameClass(below, thumb.background, width, height, layers) ?? '') : '';
+    const size = `width: ${width}px; height: ${height}px; border-radius: ${cornerStyle(thumb.corner)}`;
     look = {
-      frame: `width: ${width}px; height: ${height}px; border-radius: ${cornerStyle(thumb.corner)}; background: ${background}`,
+      frame: frameClass ? size : `${size}; background: ${layers}`,
+      frameClass,
       art: thumb.art && `${boxStyle(thumb.art.box)}; border-radius: ${cornerStyle(thumb.art.radius)}`,
       over: over.length > 0 ? `background: ${shapesBackground(over, width, height)}` : undefined,
     };

@@ -34,13 +34,19 @@ const FALLBACK_SLICE_MS = 6;
  */
 const MAX_IDLE_SLICE_MS = 4;
 
-/** In the page's idle time (none while a list scrolls flat out), else in short timed slices. */
+/**
+ * In the page's idle time after the next frame (none while a list scrolls flat out), else in short
+ * timed slices. After the frame: rows ask while they update, and an idle callback asked for then
+ * runs before the frame that shows them (the page is idle until it), delaying their paint by a slice.
+ */
 const whenIdle: Scheduler = (run) => {
-  if (typeof requestIdleCallback === 'function')
-    requestIdleCallback((deadline) => {
-      const until = performance.now() + MAX_IDLE_SLICE_MS;
-      run(() => Math.min(deadline.timeRemaining(), until - performance.now()));
-    });
+  if (typeof requestIdleCallback === 'function' && typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() =>
+      requestIdleCallback((deadline) => {
+        const until = performance.now() + MAX_IDLE_SLICE_MS;
+        run(() => Math.min(deadline.timeRemaining(), until - performance.now()));
+      }),
+    );
   else
     setTimeout(() => {
       const until = performance.now() + FALLBACK_SLICE_MS;

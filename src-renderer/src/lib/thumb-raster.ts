@@ -2,40 +2,64 @@
 // bitmap at the screen's pixel density, kept per distinct frame: cards of one type and color
 // share it. A row then paints one image instead of up to nine gradient layers, which the
 // browser rasterises again at every paint of every row (a list scrolling, a keystroke's rows).
+//
+// Each frame is one class in a stylesheet of its own, not an inline `background`: an inline
+// style holding the bitmap's data: URL is parsed again for every element given it, and each
+// parse fetches the URL again during the next style recalc (1–13 ms a keystroke for the rows a
+// new answer brings). A class rule is parsed once; its image is shared by every row using it.
 
 import type { ThumbnailShape } from '../../../card-schema/layout/thumbnail';
-import { LruCache } from './lru-cache';
 
-/** Distinct frames kept: a game has a few per card type and identity. */
+/** Distinct frames at most: a game has a few per card type and identity. Past it, rows keep gradients. */
 const CAPACITY = 512;
 
-const rasters = new LruCache<string, string>(CAPACITY);
+/** Frame class by scale and frame key. */
+const classes = new Map<string, string>();
+let sheet: CSSStyleSheet | undefined;
+
+/** The page's stylesheet of frame classes, adopted on first use. */
+function frameSheet(): CSSStyleSheet {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  }
+  return sheet;
+}
 
 /**
- * CSS `background` for `shapes` over `base` at `width` × `height` CSS px, as one bitmap; undefined
- * where nothing can paint one (no canvas), and the caller keeps its gradient layers.
+ * A class whose `background` is `shapes` over `base` at `width` × `height` CSS px, as one bitmap;
+ * undefined where nothing can paint one (no canvas, no constructable stylesheets) or past
+ * CAPACITY frames, and the caller keeps its gradient layers. `key` names the frame (its layers).
  */
-export function rasterBackground(
+export function rasterFrameClass(
   shapes: readonly ThumbnailShape[],
   base: string,
   width: number,
   height: number,
   key: string,
 ): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined' || typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) {
+    return undefined;
+  }
   const scale = Math.max(1, Math.ceil(globalThis.devicePixelRatio || 1));
-  const cacheKey = `${scale}:${key}`;
-  const kept = rasters.get(cacheKey);
+  const cacheKey = `${scale}:${width}x${height}:${key}`;
+  const kept = classes.get(cacheKey);
   if (kept !== undefined) return kept;
+  if (classes.size >= CAPACITY) return undefined;
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width * scale));
   canvas.height = Math.max(1, Math.round(height * scale));
   const context = canvas.getContext('2d');
   if (!context) return undefined;
   paintShapes(context, shapes, base, canvas.width, canvas.height);
-  const css = `url("${canvas.toDataURL('image/png')}") 0 0 / 100% 100% no-repeat, ${base}`;
-  rasters.set(cacheKey, css);
-  return css;
+  const name = `thumb-frame-${classes.size + 1}`;
+  const rules = frameSheet();
+  rules.insertRule(
+    `.${name} { background: url("${canvas.toDataURL('image/png')}") 0 0 / 100% 100% no-repeat, ${base}; }`,
+    rules.cssRules.length,
+  );
+  classes.set(cacheKey, name);
+  return name;
 }
 
 /** The shapes in paint order, as card-thumb-style.ts's gradient layers draw them. */

@@ -1,31 +1,50 @@
 // What a library row shows, computed without layout: the name and the start of the rules text
-// cut into plain and marked pieces (the search's matched words), the cost, and the identity
-// values as one striped swatch (a gradient: one element, however many values).
+// with the search's matched words marked (as one escaped HTML string: a row's marked text is then
+// one innerHTML write, not a block of nodes per piece to build and tear down at every keystroke),
+// the cost, and the identity values as one striped swatch (a gradient: one element, however many
+// values).
 
 import { highlightRanges } from '../../../card-schema/search/highlight';
 import type { TextTerm } from '../../../card-schema/search/query';
 import { own } from '../../../card-schema/own-keys';
 import type { CardDocument, GameSystem } from '../../../card-schema/system/format';
 
-export interface TextPiece {
-  text: string;
-  marked: boolean;
-}
-
 /** The row shows one line of rules text; marking past it is wasted work. */
 const SNIPPET_LENGTH = 240;
 
-/** `text` as pieces, the parts the terms match marked. */
-export function markedPieces(text: string, terms: readonly TextTerm[]): TextPiece[] {
-  const pieces: TextPiece[] = [];
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** `text` as HTML text: every character that could start markup escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+/** `text` as escaped HTML, the parts the terms match in `<mark>`. */
+export function markedHtml(text: string, terms: readonly TextTerm[]): string {
+  let html = '';
   let at = 0;
   for (const { start, end } of highlightRanges(text, terms)) {
-    if (start > at) pieces.push({ text: text.slice(at, start), marked: false });
-    pieces.push({ text: text.slice(start, end), marked: true });
+    if (start > at) html += escapeHtml(text.slice(at, start));
+    html += `<mark>${escapeHtml(text.slice(start, end))}</mark>`;
     at = end;
   }
-  if (at < text.length) pieces.push({ text: text.slice(at), marked: false });
-  return pieces;
+  return at < text.length ? html + escapeHtml(text.slice(at)) : html;
+}
+
+/**
+ * Shows `text` in `span`, or `html` (markedHtml's escaped string) when given: a text node's value
+ * is changed in place, a marked text is one innerHTML write.
+ */
+export function showText(span: HTMLElement, text: string, html: string | undefined): void {
+  if (html !== undefined) {
+    span.innerHTML = html;
+    return;
+  }
+  const only = span.firstChild;
+  // 3: Node.TEXT_NODE (the constant is not there outside a browser).
+  if (only !== null && only === span.lastChild && only.nodeType === 3) {
+    if (only.nodeValue !== text) only.nodeValue = text;
+  } else span.textContent = text;
 }
 
 /** The card's rules text on one line, cut to what a row can show. */
