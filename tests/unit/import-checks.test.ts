@@ -13,6 +13,7 @@ import { loadGameSystem } from '../../src-main/services/game-systems';
 import { ParallelCardChecks, PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
 import { schemaCacheDir } from '../../src-main/services/compiled-schemas';
 import { NO_PROGRESS } from '../../src-main/jobs/job-progress';
+import { buildSearchText } from '../../src-main/services/search-text';
 import { apiCaller } from './api-call';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -50,7 +51,8 @@ function setText(bad: readonly number[]): string {
       hp: 2,
       spd: 4,
       ap: 2,
-      text: 'A card.',
+      text: `A card of the ${['ember', 'tide', 'grove'][i % 3]} shore.`,
+      keywords: i % 2 ? [{ kw: 'Haste' }] : [],
     };
     if (bad.includes(i))
       [() => (doc.cost = 'two'), () => delete doc.hp, () => (doc.type = 'dragon'), () => delete doc.type][i % 4]();
@@ -78,6 +80,16 @@ function counts(dataDir: string) {
   }
 }
 
+/** Each card's id and search text, in id order. */
+function searchTexts(dataDir: string) {
+  const db = new Database(databaseFile(dataDir), { readonly: true });
+  try {
+    return db.prepare("SELECT id, search_text FROM cards WHERE set_id = 'checked' ORDER BY id").all();
+  } finally {
+    db.close();
+  }
+}
+
 describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a second thread', () => {
   it('refuses the same cards for the same reasons as one thread, and writes only the others', async () => {
     const warn = vi.spyOn(console, 'warn');
@@ -99,6 +111,8 @@ describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a s
     expect(byThread.imported).toBe(SIZE - bad.length);
     expect(counts(threaded.dataDir)).toEqual({ cards: SIZE - bad.length, pool: SIZE - bad.length, indexed: SIZE - bad.length });
     expect((await threaded.call('getCards', { ids: ['checked-3', 'checked-5'] })).map((card) => card.id)).toEqual(['checked-5']);
+    // The thread built the last cards' search text: the same as the importing thread's own.
+    expect(searchTexts(threaded.dataDir)).toEqual(searchTexts(inline.dataDir));
   });
 
   it('writes every card of a file without faults in one pass', async () => {
@@ -114,13 +128,38 @@ describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a s
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const checks = new ParallelCardChecks(
       { workerFile: CHECK_WORKER, schemaCacheDir: schemaCacheDir(dir) },
-      ['{"type":'],
+      () => ['{"type":'],
       system,
     );
     try {
       expect(checks.take(NO_PROGRESS)).toBeUndefined();
     } finally {
       checks.close();
+    }
+  });
+
+  it('builds the search texts it was asked for before it checks the cards, and reports a failure among them', () => {
+    const system = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
+    const dir = mkdtempSync(join(tmpdir(), 'cw-import-checks-cache-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const worker = { workerFile: CHECK_WORKER, schemaCacheDir: schemaCacheDir(dir) };
+    const docs = [0, 1, 2].map((i) =>
+      JSON.stringify({ type: 'creature', name: `Text ${i}`, colors: ['blue'], cost: 'two', text: `Tide ${i}` }),
+    );
+    const checks = new ParallelCardChecks(worker, () => docs, system, 1);
+    try {
+      expect(checks.searchTexts()).toEqual(docs.slice(1).map((doc) => buildSearchText(JSON.parse(doc), system)));
+      expect([...checks.take(NO_PROGRESS)!.keys()]).toEqual([0, 1, 2]);
+    } finally {
+      checks.close();
+    }
+    // A thread that fails while building them: no texts, and no verdicts either.
+    const failing = new ParallelCardChecks(worker, () => ['{"type":'], system, 0);
+    try {
+      expect(failing.searchTexts()).toBeUndefined();
+      expect(failing.take(NO_PROGRESS)).toBeUndefined();
+    } finally {
+      failing.close();
     }
   });
 });
