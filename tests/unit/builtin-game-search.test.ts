@@ -6,23 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { join } from 'node:path';
+import type { Cardwright } from '../../src-main/api/service';
 import { apiCaller, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 let dataDir: string;
 let app: Cardwright;
 let call: Call;
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-game-search-'));
-  app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-  });
+  app = openSampleCardwright(dataDir);
   call = apiCaller(app);
 });
 

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { changedFieldsLine, diffCards, formatValue, labelChanges } from '../../card-schema/system/card-diff';
 import type { CardDocument } from '../../card-schema/system/format';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { databaseFile, openDatabaseFile } from '../../src-main/store/database';
 import { Store } from '../../src-main/store/store';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { apiCaller, failure, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const osmcg = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
@@ -77,12 +78,7 @@ describe('card revisions and set changes (API)', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-revisions-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   });
 

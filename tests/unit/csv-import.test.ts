@@ -24,6 +24,7 @@ import { ImageLibrary } from '../../src-main/images/image-library';
 import { openDatabaseFile } from '../../src-main/store/database';
 import { Store } from '../../src-main/store/store';
 import { csvPreview, importCsv } from '../../src-main/services/csv-import';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const cleanups: (() => unknown)[] = [];
@@ -50,12 +51,7 @@ async function cardCount(call: ReturnType<typeof openApp>['call']) {
 function openApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-csv-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-  });
+  const app = openSampleCardwright(dataDir);
   cleanups.push(() => app.close());
   return { app, call: apiCaller(app) };
 }

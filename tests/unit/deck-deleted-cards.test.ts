@@ -5,18 +5,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { entryName } from '../../card-schema/deck/entry-name';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { loadSamples } from './systems/harness';
 import { cardNumber, printingLabels } from '../../card-schema/deck/printing-labels';
 import { rankReplacements, replaceCard } from '../../card-schema/deck/replace-card';
 import Database from 'better-sqlite3';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { databaseFile } from '../../src-main/store/database';
 import { apiCaller, failure, type Call } from './api-call';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { openSampleCardwright } from './sample-app';
 
 describe('deck entry names and printings (pure)', () => {
   it('names a deleted card by its stored name, and by its id only when no name survives', () => {
@@ -107,12 +106,7 @@ describe('deleted cards in saved decks (API)', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-deck-names-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   });
 

@@ -5,16 +5,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { changeBoardCount, compactBoards, homeSection, moveCard } from '../../card-schema/deck/side-boards';
 import { createPlaytest } from '../../card-schema/playtest/engine';
 import type { Deck } from '../../card-schema/deck/format';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { loadSamples } from './systems/harness';
 import { apiCaller, type Call } from './api-call';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { openSampleCardwright } from './sample-app';
 
 describe('side boards (pure)', () => {
   const parts = {
@@ -69,12 +68,7 @@ describe('side boards through the API', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-boards-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   });
 

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { diffDecks, type DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { Deck } from '../../card-schema/deck/format';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { databaseFile } from '../../src-main/store/database';
 import { AUTO_SNAPSHOTS_KEPT } from '../../src-main/services/deck-snapshots';
 import { apiCaller, failure, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const names: Record<string, string> = { bolt: 'Fire Bolt', wolf: 'Ember Wolf', golem: 'Clay Golem', pyra: 'Pyra' };
@@ -84,12 +85,7 @@ describe('deck snapshots and duplicates (API)', () => {
   let call: Call;
 
   function open(): void {
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   }
 

@@ -4,27 +4,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { join } from 'node:path';
+import type { Cardwright } from '../../src-main/api/service';
 import { deleteUnusedImages } from '../../src-main/images/image-cleanup';
 import { imageFile, sha256Hex } from '../../src-main/images/image-files';
 import { openStore, type Store } from '../../src-main/store/store';
 import { apiCaller, failure, type Call } from './api-call';
 import { ART_GAME_ID, artGameBundle, lanternDoc, testImage } from '../fixtures/art-game';
+import { openSampleCardwright } from './sample-app';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
 const apps: Cardwright[] = [];
 
 async function openApp(): Promise<{ app: Cardwright; call: Call; dataDir: string; setId: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-image-files-'));
   dirs.push(dataDir);
-  const app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-  });
+  const app = openSampleCardwright(dataDir);
   apps.push(app);
   const call = apiCaller(app);
   await call('importSystem', { fileName: 'art.cardwright-system.json', text: artGameBundle() });
@@ -188,14 +183,7 @@ describe('cleanup of unused pictures', () => {
   it('runs as a background job some time after start-up', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cw-image-cleanup-job-'));
     dirs.push(dataDir);
-    const app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-      startupBackupDelayMs: 60_000,
-      startupImageCleanupDelayMs: 10,
-    });
+    const app = openSampleCardwright(dataDir, { startupBackupDelayMs: 60_000, startupImageCleanupDelayMs: 10 });
     apps.push(app);
     await expect.poll(() => app.jobs.list().map((job) => job.kind)).toEqual(['cleanUpImages']);
     const done = await app.jobs.wait(app.jobs.list()[0].id);

@@ -7,7 +7,6 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { openCardwright } from '../../src-main/api/service';
 import { databaseFile } from '../../src-main/store/database';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { ParallelCardChecks, PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
@@ -15,6 +14,7 @@ import { schemaCacheDir } from '../../src-main/services/compiled-schemas';
 import { NO_PROGRESS } from '../../src-main/jobs/job-progress';
 import { buildSearchText } from '../../src-main/services/search-text';
 import { apiCaller } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHECK_WORKER = join(ROOT, 'out/main/check-worker.js');
@@ -28,13 +28,7 @@ afterEach(async () => {
 function open(checkWorker?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cw-import-checks-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-    ...(checkWorker ? { checkWorker } : {}),
-  });
+  const app = openSampleCardwright(dataDir, checkWorker ? { checkWorker } : {});
   cleanups.push(() => app.close());
   return { app, call: apiCaller(app), dataDir };
 }

@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { JobSpec, JobStatus } from '../../src-main/api/contract';
 import type { DesktopIntegration } from '../../src-main/api/desktop';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import type { JobOutcome } from '../../src-main/jobs/execute-job';
 import type { JobExecutor } from '../../src-main/jobs/executors';
 import { JobManager } from '../../src-main/jobs/job-manager';
 import { CancelFlag, JobCancelledError, throttledProgress, type ProgressSnapshot } from '../../src-main/jobs/job-progress';
 import { apiCaller, failure } from './api-call';
 import { collectGarbageNow } from '../../src-main/reclaim-memory';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORKER = join(ROOT, 'out/main/job-worker.js');
@@ -42,13 +43,7 @@ function open(options: { jobWorker?: string; jobProcess?: string; checkWorker?: 
   call: ReturnType<typeof apiCaller>;
 } {
   const dataDir = tmpDir();
-  const app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-    ...options,
-  });
+  const app = openSampleCardwright(dataDir, options);
   cleanups.push(() => app.close());
   return { app, dataDir, call: apiCaller(app) };
 }

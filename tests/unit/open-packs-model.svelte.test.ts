@@ -6,18 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { join } from 'node:path';
+import type { Cardwright } from '../../src-main/api/service';
 import type { GameSystem } from '../../card-schema/system/format';
 import { OpenPacksModel, randomSeed, type PacksApi } from '../../src-renderer/src/library/open-packs.svelte';
 import { apiCaller, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 vi.mock('../../src-renderer/src/api/client', () => ({
   api: {},
   errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)),
 }));
-
-const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('OpenPacksModel', () => {
   let dataDir: string;
@@ -28,12 +27,7 @@ describe('OpenPacksModel', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-packs-model-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
     packsApi = {
       openPacks: (input) => call('openPacks', input),

@@ -6,15 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { join } from 'node:path';
+import type { Cardwright } from '../../src-main/api/service';
 import { migrate } from '../../src-main/store/migrations';
 import { SavedSearchesRepo } from '../../src-main/store/saved-searches-repo';
 import { MAX_SAVED_SEARCHES } from '../../src-main/services/saved-searches';
 import { MAX_QUERY_TEXT } from '../../src-main/api/contract';
 import { apiCaller, failure, type Call } from './api-call';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { openSampleCardwright } from './sample-app';
 
 describe('SavedSearchesRepo', () => {
   let db: Database.Database;
@@ -88,12 +87,7 @@ describe('saved searches (API)', () => {
 
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-saved-searches-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   });
   afterEach(async () => {

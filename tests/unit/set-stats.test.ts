@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { apiCaller, failure, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,12 +31,7 @@ describe('setStats', () => {
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'cw-set-stats-'));
-    app = openCardwright({
-      dataDir,
-      systemsDir: join(ROOT, 'card-schema/systems'),
-      samplesDir: join(ROOT, 'resources/samples'),
-      fontsDir: join(ROOT, 'resources/fonts'),
-    });
+    app = openSampleCardwright(dataDir);
     call = apiCaller(app);
   });
 

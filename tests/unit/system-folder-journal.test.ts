@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { gameFolders, writeMoveJournal } from '../../src-main/services/system-folder-journal';
 import { openStore } from '../../src-main/store/store';
 import { apiCaller, failure } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BUNDLE = readFileSync(join(ROOT, 'docs/tutorial/lantern-watch.cardwright-system.json'), 'utf8');
@@ -21,12 +22,7 @@ afterEach(async () => {
 });
 
 function open(dataDir: string): Cardwright {
-  const app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-  });
+  const app = openSampleCardwright(dataDir);
   cleanups.push(() => app.close());
   return app;
 }

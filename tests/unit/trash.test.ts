@@ -7,9 +7,10 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { databaseFile } from '../../src-main/store/database';
 import { apiCaller, failure, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CORE = 'osmcg-core';
@@ -19,12 +20,7 @@ let app: Cardwright;
 let call: Call;
 
 function open(): void {
-  app = openCardwright({
-    dataDir,
-    systemsDir: join(ROOT, 'card-schema/systems'),
-    samplesDir: join(ROOT, 'resources/samples'),
-    fontsDir: join(ROOT, 'resources/fonts'),
-  });
+  app = openSampleCardwright(dataDir);
   call = apiCaller(app);
 }
 
