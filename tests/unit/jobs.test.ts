@@ -250,12 +250,9 @@ async function startImport(call: ReturnType<typeof apiCaller>, text: string, fil
   return started.id;
 }
 
-/** Follows a job, pressing Cancel at its first progress report; returns every status seen and whether Cancel was pressed. */
-async function followCancelling(
-  app: Cardwright,
-  call: ReturnType<typeof apiCaller>,
-  jobId: string,
-): Promise<{ seen: JobStatus[]; cancelled: boolean }> {
+/** Starts a 20,000-card import of set "big", presses Cancel at its first progress report, and checks nothing was written. */
+async function expectImportCancelled(app: Cardwright, call: ReturnType<typeof apiCaller>): Promise<void> {
+  const jobId = await startImport(call, bigSetText('big', 20_000));
   let cancelled = false;
   const seen = await follow(app, jobId, (status) => {
     if (!cancelled && status.progress.done > 0) {
@@ -263,7 +260,10 @@ async function followCancelling(
       void call('cancelJob', { jobId: status.id });
     }
   });
-  return { seen, cancelled };
+  expect(cancelled).toBe(true);
+  expect(seen.at(-1)!.state).toBe('cancelled');
+  expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
+  expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
 }
 
 /** Polls like the renderer until the job has ended; returns every status seen. */
@@ -308,12 +308,7 @@ describe.runIf(existsSync(WORKER))('jobs in worker threads (out/main/job-worker.
 
   it('cancels an import in a worker: the transaction rolls back and nothing is written', async () => {
     const { app, call } = open({ jobWorker: WORKER });
-    const jobId = await startImport(call, bigSetText('big', 20_000));
-    const { seen, cancelled } = await followCancelling(app, call, jobId);
-    expect(cancelled).toBe(true);
-    expect(seen.at(-1)!.state).toBe('cancelled');
-    expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
-    expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
+    await expectImportCancelled(app, call);
   });
 
   it('installs a game in a worker and the main thread knows it at once', async () => {
@@ -355,12 +350,7 @@ describe.runIf(existsSync(PROCESS) && existsSync(WORKER))('imports in a child pr
 
   it('cancels an import in a child process: the process is stopped and nothing is written', async () => {
     const { app, call } = open({ jobWorker: WORKER, jobProcess: PROCESS });
-    const jobId = await startImport(call, bigSetText('big', 20_000));
-    const { seen, cancelled } = await followCancelling(app, call, jobId);
-    expect(cancelled).toBe(true);
-    expect(seen.at(-1)!.state).toBe('cancelled');
-    expect((await call('listSets', {})).some((set) => set.id === 'big')).toBe(false);
-    expect((await call('getCards', { ids: ['big-0', 'big-19999'] })).length).toBe(0);
+    await expectImportCancelled(app, call);
     // The library is not left locked by the stopped writer: the next import goes through.
     const again = await startImport(call, bigSetText('big', 100));
     const last = (await follow(app, again)).at(-1)!;
