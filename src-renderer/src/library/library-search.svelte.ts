@@ -392,7 +392,7 @@ export class LibrarySearchModel {
     } catch (error) {
       if (this.shown === job) this.deps.showError(error);
       // Asked again only when rows past page 0's first ones come into view.
-      if (rest && this.restOfFirst) this.restOfFirst.due = false;
+      if (rest && this.shown === job && this.restOfFirst) this.restOfFirst.due = false;
     } finally {
       this.pageLoading = null;
       // For the search shown now, which may be a newer one than this page's.
