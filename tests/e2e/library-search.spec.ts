@@ -70,6 +70,11 @@ test('the typed words are marked in the rows; browsing shows the same rows as pl
   const name = rows(page).filter({ hasText: first.name }).first().locator('.name');
   await expect(name).toHaveText(first.name);
   await expect(name.locator('mark').first()).toHaveText(word);
+  // Written as text nodes and marks only (row-text.ts: never parsed as HTML), every piece in place.
+  const nodes = await name.evaluate((span) => [...span.childNodes].map((node) => [node.nodeName, node.textContent]));
+  expect(nodes.map(([kind]) => kind).every((kind) => kind === '#text' || kind === 'MARK')).toBe(true);
+  expect(nodes.map(([, text]) => text).join('')).toBe(first.name);
+  expect(nodes.filter(([kind]) => kind === 'MARK').map(([, text]) => text)).toContain(word);
 
   await page.getByTestId('library-search').fill('');
   await expect(rows(page).first().locator('.name')).toHaveText(first.name);

@@ -108,6 +108,83 @@ describe('LibrarySearchModel', () => {
     );
   });
 
+  it('asks first for a screen or two of rows, then for the rest of page 0 after the frame that shows them', async () => {
+    const { api } = fakeApi(2500);
+    const frames: (() => void)[] = [];
+    const { m } = model(api, { pageSize: 100, firstRows: 30, pageStartsDelayMs: 60_000, afterFrame: (run) => frames.push(run) });
+    m.showRows(0, 15);
+    m.search();
+    await vi.waitFor(() => expect(m.hasSearched).toBe(true));
+    expect(api.searchCards).toHaveBeenCalledTimes(1);
+    expect(api.searchCards).toHaveBeenLastCalledWith(expect.objectContaining({ limit: 30 }));
+    expect(m.cardAt(29)?.id).toBe('c29');
+    expect(m.cardAt(30)).toBeUndefined();
+    // The list has its length from the answer's count, not from the rows it brought.
+    expect(m.count).toBe(1000);
+    expect(m.loadedIds()).toHaveLength(30);
+
+    // The frame is drawn: the rest of page 0, from where the first rows end.
+    expect(frames).toHaveLength(1);
+    frames[0]();
+    await vi.waitFor(() => expect(m.cardAt(99)?.id).toBe('c99'));
+    expect(api.searchCards).toHaveBeenLastCalledWith(
+      expect.objectContaining({ after: { tier: 0, key: [], seq: 30 }, limit: 70 }),
+    );
+    // Ctrl+A, print and move see the whole page, in list order.
+    expect(m.loadedIds()).toEqual(Array.from({ length: 100 }, (_, n) => `c${n}`));
+    expect(m.findLoaded('c64')?.index).toBe(64);
+
+    // Page 1 follows from the cursor the rest brought.
+    m.showRows(95, 110);
+    await vi.waitFor(() => expect(m.cardAt(110)?.id).toBe('c110'));
+    expect(api.searchCards).toHaveBeenLastCalledWith(
+      expect.objectContaining({ after: { tier: 0, key: [], seq: 100 }, limit: 100 }),
+    );
+    expect(api.searchCardPages).not.toHaveBeenCalled();
+  });
+
+  it('loads the rest of page 0 at once when rows past the first ones are in view; a short answer is whole', async () => {
+    const { api } = fakeApi(2500);
+    const { m } = model(api, { pageSize: 100, firstRows: 30, pageStartsDelayMs: 60_000, afterFrame: () => {} });
+    m.search();
+    await vi.waitFor(() => expect(m.hasSearched).toBe(true));
+    expect(m.cardAt(40)).toBeUndefined();
+    // Keys or a scroll reached row 40 before the frame: no waiting for it.
+    m.showRows(35, 50);
+    await vi.waitFor(() => expect(m.cardAt(40)?.id).toBe('c40'));
+    expect(api.searchCards).toHaveBeenCalledTimes(2);
+
+    // A search matching fewer cards than the first rows: one answer, nothing after it.
+    m.query = '00249';
+    m.search();
+    await vi.waitFor(() => expect(m.cardAt(0)?.doc.name).toContain('00249'));
+    expect(m.count).toBe(11);
+    expect(m.loadedIds()).toHaveLength(11);
+    expect(m.totalExact).toBe(true);
+    expect(api.searchCards).toHaveBeenCalledTimes(3);
+  });
+
+  it('a failed rest of page 0 keeps the first rows and is asked again when rows past them come into view', async () => {
+    const { api } = fakeApi(2500);
+    const frames: (() => void)[] = [];
+    const { m, showError } = model(api, {
+      pageSize: 100,
+      firstRows: 30,
+      pageStartsDelayMs: 60_000,
+      afterFrame: (run) => frames.push(run),
+    });
+    m.search();
+    await vi.waitFor(() => expect(m.hasSearched).toBe(true));
+    api.searchCards.mockRejectedValueOnce(new Error('The Cardwright host is gone'));
+    frames[0]();
+    await vi.waitFor(() => expect(showError).toHaveBeenCalledTimes(1));
+    expect(m.cardAt(29)?.id).toBe('c29');
+    expect(api.searchCards).toHaveBeenCalledTimes(2);
+    m.showRows(20, 40);
+    await vi.waitFor(() => expect(m.cardAt(40)?.id).toBe('c40'));
+    expect(api.searchCards).toHaveBeenCalledTimes(3);
+  });
+
   it('fetches the page starts once an answer has stood, or at once for rows past the known pages; never for a replaced answer', async () => {
     const { api } = fakeApi(2500);
     const { m } = model(api, { pageStartsDelayMs: 60_000 });

@@ -2,13 +2,15 @@
 //
 // Each change of the query, scope or sort starts a search at once (no debounce): at most one
 // search is in flight, the newest waiting one replaces any older waiting one, and only the
-// newest answer is shown. The answer brings page 0; while more cards match, searchCardPages
-// is fetched in the background for the exact total and every page's start cursor, once the
-// answer has stood a moment (typing does not start one per key; it costs more than a search)
-// or at once when rows past the known pages are wanted. Rows load
-// by page as they come into view (page k after page k-1's `next`, or from its start cursor),
-// one page request at a time, and a bounded number of pages stays in memory (least recently
-// loaded out first, never a page in view).
+// newest answer is shown. The answer brings the start of page 0, a screen or two of rows (the
+// smaller the answer, the sooner a keystroke's rows show); the rest of page 0 is asked for after
+// the frame that shows them, or at once when rows past them are wanted. While more cards match,
+// searchCardPages is fetched in the background for the exact total and every page's start
+// cursor, once the answer has stood a moment (typing does not start one per key; it costs more
+// than a search) or at once when rows past the known pages are wanted. Rows load by page as they
+// come into view (page k after page k-1's `next`, or from its start cursor), one page request at
+// a time, and a bounded number of pages stays in memory (least recently loaded out first, never
+// a page in view).
 
 import type { ApiClient, SearchResult } from '../../../src-main/api/contract';
 import type { SearchCursor } from '../../../src-main/store/card-search';
@@ -26,6 +28,10 @@ export interface LibrarySearchDeps {
   showError: (error: unknown) => void;
   /** Cards per request: small enough that the first rows come fast. */
   pageSize?: number;
+  /** Cards a search's first answer brings (the start of page 0): a screen or two of rows. */
+  firstRows?: number;
+  /** Runs `run` after the next frame is drawn (the rest of page 0 is asked for then). */
+  afterFrame?: (run: () => void) => void;
   /** Pages kept in memory at most. */
   maxPages?: number;
   /** How long an answer stands before its exact total and page starts are fetched. */
@@ -57,6 +63,8 @@ interface SearchJob {
 }
 
 const DEFAULT_PAGE_SIZE = 100;
+/** Two screens of 60 px rows on a 1,200 px tall list. */
+const DEFAULT_FIRST_ROWS = 40;
 const DEFAULT_MAX_PAGES = 60;
 const DEFAULT_PAGE_STARTS_DELAY_MS = 250;
 
@@ -97,6 +105,7 @@ export class LibrarySearchModel {
   private pagesVersion = $state(0);
 
   readonly pageSize: number;
+  private readonly firstRows: number;
   private readonly maxPages: number;
   private generation = 0;
   private busy = false;
@@ -107,12 +116,18 @@ export class LibrarySearchModel {
   /** Where each known page starts (null: the first). Cursors are small: all are kept. */
   private cursors = new Map<number, SearchCursor | null>();
   private pageLoading: number | null = null;
+  /**
+   * While page 0 holds only its first rows: where its rest starts, and whether it is due (the
+   * frame showing the first rows has been drawn); null once page 0 is whole.
+   */
+  private restOfFirst: { after: SearchCursor; due: boolean } | null = null;
   private wanted = { first: 0, last: -1 };
   /** The shown search's page-starts fetch: waiting for its timer, or started. */
   private pageStarts: { job: SearchJob; timer: ReturnType<typeof setTimeout> | null } | null = null;
 
   constructor(private readonly deps: LibrarySearchDeps) {
     this.pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
+    this.firstRows = Math.min(this.pageSize, Math.max(1, deps.firstRows ?? DEFAULT_FIRST_ROWS));
     this.maxPages = Math.max(2, deps.maxPages ?? DEFAULT_MAX_PAGES);
   }
 
@@ -200,7 +215,7 @@ export class LibrarySearchModel {
   private async run(job: SearchJob): Promise<void> {
     this.busy = true;
     try {
-      const first = await this.deps.api.searchCards({ ...job.request, limit: this.pageSize });
+      const first = await this.deps.api.searchCards({ ...job.request, limit: this.firstRows });
       if (job.generation === this.generation) this.showAnswer(job, first);
     } catch (error) {
       if (job.generation === this.generation) this.showFailure(job, error);
@@ -217,7 +232,10 @@ export class LibrarySearchModel {
     this.resetPages(job);
     this.cursors.set(0, null);
     this.pages.set(0, first.cards);
-    if (first.next) this.cursors.set(1, first.next);
+    // A short first answer with more behind it: the rest of page 0 comes after the frame.
+    const partial = first.next !== null && first.cards.length < this.pageSize;
+    if (partial) this.restOfFirst = { after: first.next!, due: false };
+    else if (first.next) this.cursors.set(1, first.next);
     this.count = first.next ? Math.max(first.total, first.cards.length) : first.cards.length;
     this.total = first.next ? first.total : first.cards.length;
     this.totalExact = first.next ? first.totalExact : true;
@@ -229,8 +247,15 @@ export class LibrarySearchModel {
     if (first.next) {
       const timer = setTimeout(() => this.startPageStarts(job), this.deps.pageStartsDelayMs ?? DEFAULT_PAGE_STARTS_DELAY_MS);
       this.pageStarts = { job, timer };
+      if (partial) (this.deps.afterFrame ?? afterNextFrame)(() => this.restOfFirstDue(job));
       this.loadWanted();
     }
+  }
+
+  private restOfFirstDue(job: SearchJob): void {
+    if (this.shown !== job || this.restOfFirst === null) return;
+    this.restOfFirst.due = true;
+    this.loadWanted();
   }
 
   private showFailure(job: SearchJob, error: unknown): void {
@@ -252,6 +277,7 @@ export class LibrarySearchModel {
     this.shownRequest = job.request;
     this.pages = new Map();
     this.cursors = new Map();
+    this.restOfFirst = null;
     this.pagesVersion++;
   }
 
@@ -308,6 +334,11 @@ export class LibrarySearchModel {
     return undefined;
   }
 
+  /** Rows page `page` holds now. */
+  private pageRows(page: number): number {
+    return this.pages.get(page)?.length ?? 0;
+  }
+
   private wantedPages(): { first: number; last: number } {
     const last = Math.min(this.wanted.last, this.count - 1);
     return { first: Math.floor(this.wanted.first / this.pageSize), last: Math.floor(last / this.pageSize) };
@@ -317,6 +348,12 @@ export class LibrarySearchModel {
   private loadWanted(): void {
     const job = this.shown;
     if (!job || this.pageLoading !== null || this.count === 0) return;
+    const rest = this.restOfFirst;
+    // Page 0's rest after the frame showing its first rows, or at once for rows past them in view.
+    if (rest && this.pages.has(0) && (rest.due || (this.wanted.first < this.pageSize && this.wanted.last >= this.pageRows(0)))) {
+      void this.loadPage(job, 0, rest.after);
+      return;
+    }
     const { first, last } = this.wantedPages();
     for (let page = first; page <= last; page++) {
       if (this.pages.has(page)) continue;
@@ -329,20 +366,33 @@ export class LibrarySearchModel {
     }
   }
 
+  /**
+   * Loads page `page` from `after`, or, when page 0 holds only its first rows and `after` is where
+   * they end, the rest of page 0 (appended to them).
+   */
   private async loadPage(job: SearchJob, page: number, after: SearchCursor | null): Promise<void> {
     this.pageLoading = page;
+    const rest = page === 0 && after !== null && after === this.restOfFirst?.after;
+    const have = rest ? (this.pages.get(0) ?? []) : [];
     try {
-      const answer = await this.deps.api.searchCards({ ...job.request, limit: this.pageSize, after: after ?? undefined });
+      const limit = this.pageSize - have.length;
+      const answer = await this.deps.api.searchCards({ ...job.request, limit, after: after ?? undefined });
       if (this.shown !== job) return;
-      this.keepPage(page, answer.cards);
+      // Page 0's first rows left memory meanwhile: its rest alone would not start at row 0.
+      if (rest && this.pages.get(0) !== have) return;
+      const cards = rest ? [...have, ...answer.cards] : answer.cards;
+      if (page === 0) this.restOfFirst = null;
+      this.keepPage(page, cards);
       if (answer.next) this.cursors.set(page + 1, answer.next);
       else if (!this.totalExact) {
         // The last page, reached before the exact total came: now it is known.
-        this.count = this.total = page * this.pageSize + answer.cards.length;
+        this.count = this.total = page * this.pageSize + cards.length;
         this.totalExact = true;
       }
     } catch (error) {
       if (this.shown === job) this.deps.showError(error);
+      // Asked again only when rows past page 0's first ones come into view.
+      if (rest && this.shown === job && this.restOfFirst) this.restOfFirst.due = false;
     } finally {
       this.pageLoading = null;
       // For the search shown now, which may be a newer one than this page's.
@@ -359,4 +409,10 @@ export class LibrarySearchModel {
     }
     this.pagesVersion++;
   }
+}
+
+/** Runs `run` in a task after the next frame is drawn (at once where there are no frames). */
+function afterNextFrame(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
 }

@@ -1,8 +1,9 @@
 // What a library row shows, computed without layout: the name and the start of the rules text
-// with the search's matched words marked (as one escaped HTML string: a row's marked text is then
-// one innerHTML write, not a block of nodes per piece to build and tear down at every keystroke),
-// the cost, and the identity values as one striped swatch (a gradient: one element, however many
-// values).
+// with the search's matched words marked, the cost, and the identity values as one striped swatch
+// (a gradient: one element, however many values). A marked text is written into its span in
+// place: the span's text nodes and <mark> elements are kept and only their values change, so a
+// keystroke's new rows neither parse HTML nor build and tear down a node per piece (the words
+// typed usually mark the same places: a row keeps its shape from key to key).
 
 import { highlightRanges } from '../../../card-schema/search/highlight';
 import type { TextTerm } from '../../../card-schema/search/query';
@@ -12,39 +13,65 @@ import type { CardDocument, GameSystem } from '../../../card-schema/system/forma
 /** The row shows one line of rules text; marking past it is wasted work. */
 const SNIPPET_LENGTH = 240;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** A text cut where the marks start and end: the pieces at odd indexes are marked. Empty pieces are kept. */
+export type MarkedPieces = readonly string[];
 
-/** `text` as HTML text: every character that could start markup escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
-}
-
-/** `text` as escaped HTML, the parts the terms match in `<mark>`. */
-export function markedHtml(text: string, terms: readonly TextTerm[]): string {
-  let html = '';
+/** `text` split at the places the terms match: [plain, marked, plain, marked, …, plain]. */
+export function markedPieces(text: string, terms: readonly TextTerm[]): MarkedPieces {
+  const pieces: string[] = [];
   let at = 0;
   for (const { start, end } of highlightRanges(text, terms)) {
-    if (start > at) html += escapeHtml(text.slice(at, start));
-    html += `<mark>${escapeHtml(text.slice(start, end))}</mark>`;
+    pieces.push(text.slice(at, start), text.slice(start, end));
     at = end;
   }
-  return at < text.length ? html + escapeHtml(text.slice(at)) : html;
+  pieces.push(text.slice(at));
+  return pieces;
+}
+
+// 1: Node.ELEMENT_NODE, 3: Node.TEXT_NODE (the constants are not there outside a browser).
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** Whether `node` can show a piece: a text node, or (marked) a <mark> holding only one. */
+function fits(node: ChildNode, marked: boolean): boolean {
+  if (!marked) return node.nodeType === TEXT_NODE;
+  const only = node.firstChild;
+  return (
+    node.nodeType === ELEMENT_NODE &&
+    node.nodeName === 'MARK' &&
+    only !== null &&
+    only === node.lastChild &&
+    only.nodeType === TEXT_NODE
+  );
 }
 
 /**
- * Shows `text` in `span`, or `html` (markedHtml's escaped string) when given: a text node's value
- * is changed in place, a marked text is one innerHTML write.
+ * Shows `text` in `span`, its `pieces` (markedPieces') marked when given. The span's nodes are
+ * reused where they fit, each value written only when it changed; text is never read as HTML.
  */
-export function showText(span: HTMLElement, text: string, html: string | undefined): void {
-  if (html !== undefined) {
-    span.innerHTML = html;
-    return;
+export function showText(span: HTMLElement, text: string, pieces: MarkedPieces | undefined): void {
+  const wanted = pieces ?? [text];
+  const page = span.ownerDocument;
+  let node = span.firstChild;
+  for (let i = 0; i < wanted.length; i++) {
+    const value = wanted[i];
+    if (value === '') continue;
+    const marked = i % 2 === 1;
+    if (node !== null && fits(node, marked)) {
+      const holder = marked ? node.firstChild! : node;
+      if (holder.nodeValue !== value) holder.nodeValue = value;
+      node = node.nextSibling;
+      continue;
+    }
+    const made = page.createTextNode(value);
+    if (marked) span.insertBefore(page.createElement('mark'), node).append(made);
+    else span.insertBefore(made, node);
   }
-  const only = span.firstChild;
-  // 3: Node.TEXT_NODE (the constant is not there outside a browser).
-  if (only !== null && only === span.lastChild && only.nodeType === 3) {
-    if (only.nodeValue !== text) only.nodeValue = text;
-  } else span.textContent = text;
+  while (node !== null) {
+    const next = node.nextSibling;
+    span.removeChild(node);
+    node = next;
+  }
 }
 
 /** The card's rules text on one line, cut to what a row can show. */
