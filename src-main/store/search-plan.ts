@@ -8,7 +8,7 @@
 // tests on the field index (card-schema/search/field-index.ts) are not prefilters but exact: they
 // are part of the FTS expression (negated ones in its NOT) and never re-checked on the document.
 
-import type { CardTest, FieldTest, GameSearch, SearchSort } from '../../card-schema/search/query';
+import type { CardTest, FieldTest, GameSearch, SearchSort, TextTerm } from '../../card-schema/search/query';
 import { indexedTerms, type IndexedTest } from '../../card-schema/search/field-index';
 import { fieldMatch, gameMatch, matchExpression, type GameMatch } from './search-fts';
 import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
@@ -45,8 +45,11 @@ export interface GamePlan {
    * read). Null otherwise.
    */
   residualOnlyIn: string | null;
-  /** Relevance tier 0: names starting with the free words (null: no tier 0). */
-  namePrefix: { lo: string; hi: string | null; pattern: string } | null;
+  /**
+   * Relevance tier 0: names starting with the free words (null: no tier 0). `likeIsInName`: the
+   * LIKE test alone says every free word is in the name (cardwright_in_name need not run).
+   */
+  namePrefix: { lo: string; hi: string | null; pattern: string; likeIsInName: boolean } | null;
   /** The set ids the game's search is limited to (for the FTS rowid bounds), when limited. */
   setIds?: readonly string[];
 }
@@ -144,9 +147,24 @@ export function planGame(game: GameSearch, scope: SearchScope, shape: SearchShap
     namePrefix:
       match.free === null || prefix.length > MAX_NAME_PREFIX
         ? null
-        : { lo: prefix, hi: namePrefixUpperBound(prefix), pattern: namePrefixPattern(prefix) },
+        : {
+            lo: prefix,
+            hi: namePrefixUpperBound(prefix),
+            pattern: namePrefixPattern(prefix),
+            likeIsInName: likeIsInName(words),
+          },
     setIds,
   };
+}
+
+/**
+ * One prefix word of ASCII letters and digits: a name LIKE 'word%' (ASCII case folded) starts
+ * with that word's characters, all token characters, so its first token starts with the word,
+ * which is what cardwright_in_name checks. Any other words (several, an exact word, other
+ * characters that fold or split) are checked in JS.
+ */
+function likeIsInName(words: readonly TextTerm[]): boolean {
+  return words.length === 1 && words[0].prefix && words[0].tokens.length === 1 && /^[a-z0-9]+$/.test(words[0].tokens[0]);
 }
 
 function residualOnlyIn(tests: readonly CardTest[], game: GameSearch): string | null {

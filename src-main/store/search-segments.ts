@@ -102,7 +102,8 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
       if (plan.namePrefix?.hi !== null) where.push('p.name < @prefixHi');
       if (segment.fieldsIn) where.push(`p.seq IN (${FTS_SPAN.replace('@match', '@fieldsMatch')})`);
       if (segment.fieldsOut) where.push(`p.seq NOT IN (${FTS_SPAN.replace('@match', '@fieldsOut')})`);
-      where.push("p.name LIKE @prefixPattern ESCAPE '\\'", 'cardwright_in_name(@key, p.name)');
+      where.push("p.name LIKE @prefixPattern ESCAPE '\\'");
+      if (!plan.namePrefix?.likeIsInName) where.push('cardwright_in_name(@key, p.name)');
       if (plan.match.freeExclude !== null) {
         where.push('cardwright_not_excluded(@key, p.name, c.search_text)');
         needsCard = true;
@@ -147,7 +148,8 @@ function ftsSql(plan: GamePlan, segment: Extract<Segment, { kind: 'fts' }>, read
   if (read.resume) where.push(`cards_fts.rowid ${read.descending ? '<' : '>'} @afterSeq`);
   where.push(...plan.filters);
   if (segment.notTierZero && plan.namePrefix) {
-    where.push("NOT (p.name LIKE @prefixPattern ESCAPE '\\' AND cardwright_in_name(@key, p.name))");
+    const inName = plan.namePrefix.likeIsInName ? '' : ' AND cardwright_in_name(@key, p.name)';
+    where.push(`NOT (p.name LIKE @prefixPattern ESCAPE '\\'${inName})`);
   }
   if (plan.residual) where.push(residualSql(plan));
   return ftsFrom(plan, read.full, `SELECT ${selectColumns(null, read.full)}`, where, read.descending);

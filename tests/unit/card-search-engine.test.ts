@@ -443,6 +443,7 @@ describe('field tests on the field index', () => {
             expect(allPages(searcher, { ...search, limit: 7 }), what).toEqual(expected);
             const first = searcher.search({ ...search, limit: 5 });
             expect(first.total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+            expect(searcher.pages({ ...search, pageSize: 7 }).total, what).toBe(expected.length);
           }
         }
       }
@@ -457,9 +458,12 @@ describe('field tests on the field index', () => {
       // Tier 0 read the field matches first (by default) or tested each card (the walks).
       const tierZero = [...sql].filter((statement) => statement.includes('p.name >= '));
       const fieldsIn = tierZero.some((statement) => statement.includes('p.seq IN (SELECT rowid FROM cards_fts'));
-      const fieldsOut = tierZero.some((statement) => statement.includes('p.seq NOT IN (SELECT rowid FROM cards_fts'));
+      const notIn = (statement: string) => statement.includes('p.seq NOT IN (SELECT rowid FROM cards_fts');
+      const fieldsOut = tierZero.some(notIn);
       expect(fieldsIn).toBe(!matchWalk);
+      // Negated ones only where no card is read (searchCardPages): a page tests the cards it reads.
       expect(fieldsOut).toBe(!matchWalk);
+      expect(tierZero.filter((statement) => statement.includes('c.doc AS doc')).some(notIn)).toBe(false);
       // The indexed searches really ran on qualified tokens.
       expect([...sql].some((statement) => statement.includes('{search_text} : ("\u{10FFFD}'))).toBe(true);
     });
@@ -537,6 +541,39 @@ describe('query plans', () => {
         const plan = db.prepare(`EXPLAIN QUERY PLAN ${statement}`).all() as { detail: string }[];
         expect(plan.map((row) => row.detail).join('\n'), statement).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
       }
+    }
+  });
+});
+
+describe('relevance tier 0', () => {
+  it('takes LIKE for the word test only for one ASCII prefix word, with the same pages as the reference', () => {
+    // Names LIKE 'emb%' (ASCII case folded) and ones it leaves out, though a token starts with the word.
+    const names = ['Ember-wolf', 'EMBERS', 'emb½ wolf', 'embe\u0301r wolf', 'Émber', 'Ｅmber', 'wolf ember', 'emb', 'em b'];
+    const tricky = makeCards(90).map((card, i) => {
+      const doc = { ...card.doc, name: names[i % names.length] };
+      return { ...card, doc, searchText: buildSearchText(doc) };
+    });
+    const { searcher, sql } = library(tricky);
+    const cases: [string, TextTerm[], boolean][] = [
+      ['emb', [term('emb')], true],
+      ['EMB', [term('EMB')], true],
+      ['émb', [term('émb')], true],
+      ['"emb" (exact)', [term('emb', false)], false],
+      ['"emb wolf"*', [term('emb wolf')], false],
+      ['emb wolf', [term('emb'), term('wolf')], false],
+      ['½', [term('½')], false],
+    ];
+    for (const [query, include, likeAlone] of cases) {
+      sql.clear();
+      const games = [{ systemId: 'osmcg', text: { include, exclude: [] }, fields: [] }];
+      const search = { games, sort: 'relevance' as const, descending: false };
+      expect(allPages(searcher, { ...search, limit: 4 }), query).toEqual(reference(tricky, search));
+      const tierZero = [...sql].filter((statement) => statement.includes('p.name >= '));
+      expect(tierZero.length, query).toBeGreaterThan(0);
+      expect(
+        tierZero.some((statement) => statement.includes('cardwright_in_name')),
+        query,
+      ).toBe(!likeAlone);
     }
   });
 });
