@@ -63,7 +63,10 @@ export interface SetFileJson {
 }
 
 const setHeader = apiContract.createSet.input.extend({ id: z.string().min(1).max(200).optional() });
-const cardId = z.string().min(1).max(200);
+/** A card id: text of 1 to 200 characters (tested directly: zod's safeParse cost ~0.1 s of a 100,000-card file). */
+function isCardId(value: unknown): value is string {
+  return typeof value === 'string' && value.length >= 1 && value.length <= 200;
+}
 
 /** Parses a set file; any structural problem is an INVALID_FILE ApiError saying where. */
 export function parseSetFile(fileName: string, text: string, isKnownSystem: (systemId: string) => boolean): SetFileContent {
@@ -90,13 +93,13 @@ export function parseSetFile(fileName: string, text: string, isKnownSystem: (sys
       throw invalidFile(fileName, `${where}.doc must be an object, found ${describeValue(entry.doc)}`);
     const card: SetFileCard = { index, doc: entry.doc };
     if (entry.id !== undefined) {
-      const id = cardId.safeParse(entry.id);
-      if (!id.success)
-        throw invalidFile(fileName, `${where}.id must be text of 1 to 200 characters, found ${describeValue(entry.id)}`);
-      const first = seen.get(id.data);
-      if (first !== undefined) throw invalidFile(fileName, `${where}.id "${id.data}" repeats cards[${first}].id`);
-      seen.set(id.data, index);
-      card.id = id.data;
+      const id = entry.id;
+      if (!isCardId(id))
+        throw invalidFile(fileName, `${where}.id must be text of 1 to 200 characters, found ${describeValue(id)}`);
+      const first = seen.get(id);
+      if (first !== undefined) throw invalidFile(fileName, `${where}.id "${id}" repeats cards[${first}].id`);
+      seen.set(id, index);
+      card.id = id;
     }
     return card;
   });
