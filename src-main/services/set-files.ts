@@ -25,6 +25,7 @@ import {
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
 import { importSetContent, importQuestion, type SetImportMode } from './set-import';
+import { EARLY_CHECK_THREAD_FROM_CHARS, startCheckThread } from './card-checks';
 import type { SetInput } from '../store/sets-repo';
 
 export { importSetContent };
@@ -152,13 +153,22 @@ export async function importSetFile(
   progress: JobProgress = NO_PROGRESS,
   onExisting: OnExisting = 'ask',
 ): Promise<ImportSetResult | SetImportQuestion> {
-  const content = parseSetFile(fileName, text, (systemId) => lib.systems.has(systemId));
-  if (onExisting === 'ask') {
-    const question = importQuestion(lib, fileName, content, progress);
-    if (question) return question;
+  // A large file's checking thread starts loading now, while the file is parsed.
+  let thread = lib.cardChecks && text.length >= EARLY_CHECK_THREAD_FROM_CHARS ? startCheckThread(lib.cardChecks) : undefined;
+  try {
+    const content = parseSetFile(fileName, text, (systemId) => lib.systems.has(systemId));
+    if (onExisting === 'ask') {
+      const question = importQuestion(lib, fileName, content, progress);
+      if (question) return question;
+    }
+    progress.report('Checking images', 0, content.images.size);
+    const images = await verifyFileImages(fileName, content.images);
+    const mode: SetImportMode = onExisting === 'ask' ? 'new' : onExisting;
+    const handedOver = thread;
+    thread = undefined;
+    return importSetContent(lib, fileName, content, images, progress, mode, handedOver);
+  } finally {
+    // Not handed over: the file was refused, or answered by a question.
+    void thread?.terminate();
   }
-  progress.report('Checking images', 0, content.images.size);
-  const images = await verifyFileImages(fileName, content.images);
-  const mode: SetImportMode = onExisting === 'ask' ? 'new' : onExisting;
-  return importSetContent(lib, fileName, content, images, progress, mode);
 }

@@ -16,6 +16,7 @@
 // - a card that references a picture neither the file nor the library holds is rejected.
 
 import { randomUUID } from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
 import {
@@ -47,11 +48,12 @@ interface LibraryIssues {
 }
 
 /**
- * The share of a large file's cards whose search text the checking thread builds. It parses each
- * card again and starts late, so it builds them ~2.5× slower than this thread: with half, this
- * thread waited ~0.15 s of a 100,000-card import for them; with 0.4 it rarely waits.
+ * The share of a large file's cards whose search text the checking thread builds (the last ones).
+ * It builds a text as fast as this thread once running, but takes ~0.4 s to start and receive the
+ * cards; this thread builds the others as it writes their rows (~20 µs a card with the row), so it
+ * reaches the thread's half of a 100,000-card file after ~1 s and found those texts ready.
  */
-const THREAD_SEARCH_TEXTS = 0.4;
+const THREAD_SEARCH_TEXTS = 0.5;
 
 /** Thrown inside the transaction when the checking thread rejected cards already written: roll back, write again. */
 class RejectedAfterWriting extends Error {}
@@ -102,6 +104,13 @@ class ImportSearchTexts {
     }
     return buildSearchText(card.write.doc, this.system);
   }
+}
+
+/** The early thread, now owned by the caller. */
+function takeThread(early: { thread?: Worker }): Worker | undefined {
+  const thread = early.thread;
+  early.thread = undefined;
+  return thread;
 }
 
 /** The ids the file's cards carry. */
@@ -161,6 +170,26 @@ export function importSetContent(
   images: readonly CheckedImage[],
   progress: JobProgress = NO_PROGRESS,
   mode: SetImportMode = 'merge',
+  /** A checking thread started while the file was parsed (startCheckThread); ended here, used or not. */
+  thread?: Worker,
+): ImportSetResult {
+  const early = { thread };
+  try {
+    return importNow(lib, fileName, fileContent, images, progress, mode, early);
+  } finally {
+    // Not handed to the checks: the file was refused first, or has too few cards for a thread.
+    void early.thread?.terminate();
+  }
+}
+
+function importNow(
+  lib: Library,
+  fileName: string,
+  fileContent: SetFileContent,
+  images: readonly CheckedImage[],
+  progress: JobProgress,
+  mode: SetImportMode,
+  early: { thread?: Worker },
 ): ImportSetResult {
   const system = lib.systems.require(fileContent.set.systemId);
   const content = mode === 'copy' ? asCopy(fileContent) : fileContent;
@@ -199,6 +228,7 @@ export function importSetContent(
           () => content.cards.map((card) => JSON.stringify(card.doc)),
           system,
           content.cards.length - Math.floor(content.cards.length * THREAD_SEARCH_TEXTS),
+          takeThread(early),
         )
       : undefined;
   try {
