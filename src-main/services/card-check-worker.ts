@@ -1,6 +1,6 @@
 // Worker-thread entry (bundled as out/main/check-worker.js): checks the cards of one set file
 // against their game's schemas for the thread that imports it (card-checks.ts), then ends. The
-// search texts it was asked for come first: the writer waits for those before its first row.
+// search texts it was asked for come first: the writer takes them when it reaches those cards' rows.
 
 import { parentPort } from 'node:worker_threads';
 import { collectGarbageNow } from '../reclaim-memory';

@@ -16,7 +16,8 @@
 // - a card that references a picture neither the file nor the library holds is rejected.
 
 import { randomUUID } from 'node:crypto';
-import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/system/format';
+import type { Worker } from 'node:worker_threads';
+import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
 import {
   ApiError,
@@ -47,14 +48,71 @@ interface LibraryIssues {
 }
 
 /**
- * The share of a large file's cards whose search text the checking thread builds. It parses each
- * card again and starts late, so it builds them ~2.5× slower than this thread: with half, this
- * thread waited ~0.15 s of a 100,000-card import for them; with 0.4 it rarely waits.
+ * The share of a large file's cards whose search text the checking thread builds (the last ones).
+ * It builds a text as fast as this thread once running, but takes ~0.4 s to start and receive the
+ * cards; this thread builds the others as it writes their rows (~20 µs a card with the row), so it
+ * reaches the thread's half of a 100,000-card file after ~1 s, when those texts are ready (measured:
+ * at most ~20 ms of waiting; with 0.4 this thread built 10,000 more texts itself).
  */
-const THREAD_SEARCH_TEXTS = 0.4;
+const THREAD_SEARCH_TEXTS = 0.5;
 
 /** Thrown inside the transaction when the checking thread rejected cards already written: roll back, write again. */
 class RejectedAfterWriting extends Error {}
+
+/** A file card the library does not refuse, as it is written; `texted` once its search text is built. */
+interface Candidate {
+  index: number;
+  write: CardWrite;
+  change: keyof SetImportChanges;
+  texted: boolean;
+}
+
+/**
+ * The search texts of the cards being written, built just before their rows: by this thread, or
+ * for the file's last part by the checking thread (asked for once this thread reaches that part;
+ * built here when the thread failed). A card keeps its text when the rows are written again.
+ */
+class ImportSearchTexts {
+  /** From this file index on, the checking thread builds the texts. */
+  private readonly threadFrom: number;
+  private threadTexts: readonly string[] | undefined;
+  private asked = false;
+
+  constructor(
+    private readonly system: GameSystem,
+    private readonly checks: ParallelCardChecks | undefined,
+  ) {
+    this.threadFrom = checks?.searchTextsFrom ?? Infinity;
+  }
+
+  complete(cards: readonly Candidate[], start: number, end: number): void {
+    for (let i = start; i < end; i++) {
+      const card = cards[i];
+      if (card.texted) continue;
+      card.write.searchText = this.textOf(card);
+      card.texted = true;
+    }
+  }
+
+  private textOf(card: Candidate): string {
+    if (card.index >= this.threadFrom) {
+      if (!this.asked) {
+        this.asked = true;
+        this.threadTexts = this.checks?.searchTexts();
+      }
+      const text = this.threadTexts?.[card.index - this.threadFrom];
+      if (text !== undefined) return text;
+    }
+    return buildSearchText(card.write.doc, this.system);
+  }
+}
+
+/** The early thread, now owned by the caller. */
+function takeThread(early: { thread?: Worker }): Worker | undefined {
+  const thread = early.thread;
+  early.thread = undefined;
+  return thread;
+}
 
 /** The ids the file's cards carry. */
 function fileCardIds(content: SetFileContent): string[] {
@@ -113,6 +171,26 @@ export function importSetContent(
   images: readonly CheckedImage[],
   progress: JobProgress = NO_PROGRESS,
   mode: SetImportMode = 'merge',
+  /** A checking thread started while the file was parsed (startCheckThread); ended here, used or not. */
+  thread?: Worker,
+): ImportSetResult {
+  const early = { thread };
+  try {
+    return importNow(lib, fileName, fileContent, images, progress, mode, early);
+  } finally {
+    // Not handed to the checks: the file was refused first, or has too few cards for a thread.
+    void early.thread?.terminate();
+  }
+}
+
+function importNow(
+  lib: Library,
+  fileName: string,
+  fileContent: SetFileContent,
+  images: readonly CheckedImage[],
+  progress: JobProgress,
+  mode: SetImportMode,
+  early: { thread?: Worker },
 ): ImportSetResult {
   const system = lib.systems.require(fileContent.set.systemId);
   const content = mode === 'copy' ? asCopy(fileContent) : fileContent;
@@ -141,8 +219,9 @@ export function importSetContent(
     );
   }
 
-  // With a checking thread, it builds the search texts of the cards' last part, this thread
-  // those of the others meanwhile, then writes.
+  // With a checking thread, it builds the search texts of the cards' last part; this thread builds
+  // those of the others as it writes their rows (save's prepare), and takes the thread's when it
+  // reaches the last part, by which time they are ready.
   const checks =
     lib.cardChecks && content.cards.length >= PARALLEL_CHECKS_FROM
       ? new ParallelCardChecks(
@@ -150,6 +229,7 @@ export function importSetContent(
           () => content.cards.map((card) => JSON.stringify(card.doc)),
           system,
           content.cards.length - Math.floor(content.cards.length * THREAD_SEARCH_TEXTS),
+          takeThread(early),
         )
       : undefined;
   try {
@@ -157,25 +237,18 @@ export function importSetContent(
     const libraryIssues = libraryIssuesOf(lib, setId, content, images, stored);
     // Cards equal to their stored version are written too (their search text follows the game's
     // current fields), but counted as unchanged.
-    const candidates: { index: number; write: CardWrite; change: keyof SetImportChanges }[] = [];
-    const threadTexts = checks?.searchTextsFrom ?? content.cards.length;
+    const candidates: Candidate[] = [];
     for (const card of content.cards) {
       if (libraryIssues.has(card.index)) continue;
       const before = card.id === undefined ? undefined : stored.get(card.id);
       const change = !before ? 'added' : sameDocument(before.doc, card.doc) ? 'unchanged' : 'updated';
-      const doc = card.doc as CardDocument;
-      // The search text of a card the thread builds comes below.
-      const write: CardWrite = { setId, doc, searchText: card.index < threadTexts ? buildSearchText(doc, system) : '' };
+      // The search text is built just before the row is written (ImportSearchTexts, save's prepare).
+      const write: CardWrite = { setId, doc: card.doc as CardDocument, searchText: '' };
       if (card.id !== undefined) write.id = card.id;
       if (checks) write.docJson = checks.docs[card.index];
-      candidates.push({ index: card.index, write, change });
+      candidates.push({ index: card.index, write, change, texted: false });
     }
-    if (threadTexts < content.cards.length) {
-      const texts = checks?.searchTexts();
-      for (const { index, write } of candidates) {
-        if (index >= threadTexts) write.searchText = texts?.[index - threadTexts] ?? buildSearchText(write.doc, system);
-      }
-    }
+    const searchTexts = new ImportSearchTexts(system, checks);
     const checkInline = () => inlineSchemaIssues(lib, system.id, content.cards, progress);
     const save = (schemaIssues: SchemaIssues | undefined, afterRows?: () => void) => {
       const written = candidates.filter((card) => !schemaIssues?.has(card.index));
@@ -189,6 +262,7 @@ export function importSetContent(
           written.map((card) => card.write),
           (stage, done, total) => progress.report(stage === 'rows' ? 'Saving cards' : 'Indexing cards for search', done, total),
           afterRows,
+          (start, end) => searchTexts.complete(written, start, end),
         );
         const changes: SetImportChanges = { added: 0, updated: 0, removed: removed?.count ?? 0, unchanged: 0 };
         for (const card of written) changes[card.change]++;

@@ -6,7 +6,7 @@ import type { CardDocument, CardRecord } from '../../card-schema/system/format';
 import { nowIso, type SqliteDatabase } from './database';
 import { CardSearcher, type CardSearch, type CardSearchPage } from './card-search';
 import { toRecord, type CardRow } from './card-row';
-import { BulkCardWriter, type BulkProgress } from './bulk-card-writes';
+import { BulkCardWriter, type BulkPrepare, type BulkProgress } from './bulk-card-writes';
 
 export interface CardWrite {
   id?: string;
@@ -109,10 +109,11 @@ export class CardsRepo {
   /**
    * Like saveMany, for many cards at once (an import): the search index and deck pool are filled
    * once at the end instead of per card (bulk-card-writes.ts). `progress` runs between chunks;
-   * `afterRows` once the rows are written, before the index and pool are filled (it may throw to roll back).
+   * `afterRows` once the rows are written, before the index and pool are filled (it may throw to roll back);
+   * `prepare` before each chunk of rows is written (an import builds their search text then).
    */
-  saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress, afterRows?: () => void): string[] {
-    return this.bulk.write(writes, progress, afterRows);
+  saveInBulk(writes: readonly CardWrite[], progress?: BulkProgress, afterRows?: () => void, prepare?: BulkPrepare): string[] {
+    return this.bulk.write(writes, progress, afterRows, prepare);
   }
 
   /** A page of a resolved search (see card-search.ts) on this connection; the UI's searches run on the readers. */

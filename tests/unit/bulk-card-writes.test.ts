@@ -16,7 +16,7 @@ import {
   poolInsertTrigger,
   poolUpdateTrigger,
 } from '../../src-main/store/card-index-triggers';
-import { BULK_CHUNK, INDEX_REBUILD_FROM } from '../../src-main/store/bulk-card-writes';
+import { APPENDED_INDEXES, BULK_CHUNK, INDEX_REBUILD_FROM } from '../../src-main/store/bulk-card-writes';
 import { poolGameOf } from '../../src-main/services/deck-pool';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 
@@ -92,6 +92,27 @@ describe('bulk card writes', () => {
     ]);
   });
 
+  it('let the caller complete each chunk of writes just before its rows are written (an import builds their search text then)', () => {
+    const complete = range(0, 2 * BULK_CHUNK + 37).map((i) => card(i));
+    const byTriggers = emptyStore();
+    byTriggers.cards.saveMany(complete);
+    const inBulk = emptyStore();
+    const writes = complete.map((write) => ({ ...write, searchText: '' }));
+    const prepared: [number, number, number][] = [];
+    const rowsNow = inBulk.db.prepare<[], number>('SELECT count(*) FROM cards').pluck();
+    inBulk.cards.saveInBulk(writes, undefined, undefined, (start, end) => {
+      // The rows before this chunk are written already, none of it.
+      prepared.push([start, end, rowsNow.get()!]);
+      for (let i = start; i < end; i++) writes[i].searchText = complete[i].searchText;
+    });
+    expect(prepared).toEqual([
+      [0, BULK_CHUNK, 0],
+      [BULK_CHUNK, 2 * BULK_CHUNK, BULK_CHUNK],
+      [2 * BULK_CHUNK, writes.length, 2 * BULK_CHUNK],
+    ]);
+    expect(indexState(inBulk)).toEqual(indexState(byTriggers));
+  });
+
   it('update existing cards (new name, text, colors and set) and add new ones like the triggers do', () => {
     const first = range(0, 300).map((i) => card(i));
     // Every other stored card changes (some move to the other set), plus 100 new cards.
@@ -134,6 +155,14 @@ describe('bulk card writes', () => {
     inBulk.cards.saveInBulk(writes.slice(100));
     const dropped = exec.mock.calls.flatMap(([sql]) => (sql.startsWith('DROP INDEX') ? [sql] : []));
     expect(dropped).toEqual(expect.arrayContaining(['DROP INDEX "cards_by_set_name"', 'DROP INDEX "card_pool_by_name"']));
+    // The indexes new rows append to are kept, and the schema has each of them (a renamed one would be built again silently).
+    expect(before.indexes.map((index) => index.name)).toEqual(expect.arrayContaining([...APPENDED_INDEXES]));
+    for (const name of APPENDED_INDEXES) expect(dropped).not.toContain(`DROP INDEX "${name}"`);
+    expect(dropped.length).toBe(
+      before.indexes.filter(
+        (index) => index.sql !== null && !APPENDED_INDEXES.has(index.name) && ['cards', 'card_pool'].includes(index.tbl_name),
+      ).length,
+    );
     // A small write keeps them.
     exec.mockClear();
     inBulk.cards.saveInBulk(range(0, 200).map((i) => card(i, 'B')));

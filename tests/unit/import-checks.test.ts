@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile } from '../../src-main/store/database';
 import { loadGameSystem } from '../../src-main/services/game-systems';
-import { ParallelCardChecks, PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
+import { Worker } from 'node:worker_threads';
+import { EARLY_CHECK_THREAD_FROM_CHARS, ParallelCardChecks, PARALLEL_CHECKS_FROM } from '../../src-main/services/card-checks';
 import { schemaCacheDir } from '../../src-main/services/compiled-schemas';
 import { NO_PROGRESS } from '../../src-main/jobs/job-progress';
 import { buildSearchText } from '../../src-main/services/search-text';
@@ -114,6 +115,32 @@ describe.runIf(existsSync(CHECK_WORKER))('a large import checks its cards on a s
     const result = await call('importSet', { fileName: 'checked.json', text: setText([]) });
     expect(result).toMatchObject({ imported: SIZE, rejected: [] });
     expect(counts(dataDir)).toEqual({ cards: SIZE, pool: SIZE, indexed: SIZE });
+  });
+
+  it('starts a large file’s thread before parsing it, and ends it when the file is refused or too small for it', async () => {
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    cleanups.push(() => terminate.mockRestore());
+    const { call } = open(CHECK_WORKER);
+    const text = setText([]);
+    expect(text.length).toBeGreaterThanOrEqual(EARLY_CHECK_THREAD_FROM_CHARS);
+    // Refused while parsing: a card id twice.
+    const repeated = text.replace('"checked-7"', '"checked-6"');
+    await expect(call('importSet', { fileName: 'repeated.json', text: repeated })).rejects.toThrow(
+      /cards\[7\]\.id "checked-6" repeats cards\[6\]\.id/,
+    );
+    expect(terminate).toHaveBeenCalledTimes(1);
+    // Over 1 MB with fewer cards than a thread is for: its cards are checked here, the thread ended.
+    const few = JSON.parse(text) as { cards: { doc: { text: string } }[] };
+    few.cards = few.cards.slice(0, 3_000);
+    for (const card of few.cards) card.doc.text = card.doc.text.repeat(10);
+    const fewText = JSON.stringify(few);
+    expect(fewText.length).toBeGreaterThanOrEqual(EARLY_CHECK_THREAD_FROM_CHARS);
+    expect(await call('importSet', { fileName: 'few.json', text: fewText })).toMatchObject({ imported: 3_000, rejected: [] });
+    expect(terminate).toHaveBeenCalledTimes(2);
+    // Used: ended once the import is written.
+    const replaced = await call('importSet', { fileName: 'checked.json', text, onExisting: 'replace' });
+    expect(replaced).toMatchObject({ imported: SIZE, rejected: [] });
+    expect(terminate).toHaveBeenCalledTimes(3);
   });
 
   it('reports a checking thread that failed, so the importing thread checks the cards itself', () => {
