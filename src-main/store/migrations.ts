@@ -310,6 +310,24 @@ CREATE TABLE search_index_games (
 );
 `;
 
+// Longer FTS5 prefix indexes (search-matches.ts lazyMatch): FTS5 reads a prefix query lazily,
+// match by match, only when the prefix's length has its own index; a longer prefix ("ember*")
+// merges the doclists of every term it starts before the first match comes out, which was most
+// of a sorted or two-word search's time (1.5 ms of "ember", 12.8 ms at 1,000,000 cards). Up to 6
+// characters covers most words as they are typed; the index grows by two thirds (55 → 91 MB at
+// 100,000 cards) and the rebuild takes about 3.5 s per 100,000 cards. The FTS triggers and the
+// bulk writes (card-index-triggers.ts, bulk-card-writes.ts) insert by column, so they carry over.
+const longerFtsPrefixes = `
+DROP TABLE cards_fts;
+CREATE VIRTUAL TABLE cards_fts USING fts5 (
+  name, search_text,
+  content = 'cards', content_rowid = 'seq',
+  tokenize = 'unicode61 remove_diacritics 2',
+  prefix = '1 2 3 4 5 6'
+);
+INSERT INTO cards_fts (cards_fts) VALUES ('rebuild');
+`;
+
 /** Ordered by version; append only. Never edit a migration that has shipped. */
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'sets, cards with full-text search, decks, meta', up: (db) => db.exec(initialSchema) },
@@ -370,6 +388,11 @@ export const migrations: readonly Migration[] = [
       makeSetCodesUnique(db);
       db.exec(SET_CODES_UNIQUE);
     },
+  },
+  {
+    version: 14,
+    description: 'search: FTS prefix indexes up to 6 characters, so a typed word is read lazily',
+    up: (db) => db.exec(longerFtsPrefixes),
   },
 ];
 

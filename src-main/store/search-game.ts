@@ -19,6 +19,7 @@ import {
   orderSegments,
   segmentSql,
   selectColumns,
+  SET_ORDER_SEPARATOR,
   tierSegments,
   type Segment,
   type WalkText,
@@ -52,8 +53,11 @@ export interface Found {
   row: PoolRow;
 }
 
-/** The game's few FTS matches, read in the sort's order by SQL (search-segments.ts listSql). */
-type ListSegment = { kind: 'list'; sort: Exclude<SearchSort, 'relevance'>; seqs: string };
+/**
+ * The game's few FTS matches, read in the sort's order by SQL (search-segments.ts listSql); for
+ * the sort by set, with the game's sets in that order when their ids allow (SetOrder).
+ */
+type ListSegment = { kind: 'list'; sort: Exclude<SearchSort, 'relevance'>; seqs: string; sets?: SetOrder };
 type AnySegment = Segment | ListSegment;
 
 export const compareSets = (a: SetShape, b: SetShape) => compareText(a.name, b.name, true) || compareText(a.id, b.id, false);
@@ -92,8 +96,13 @@ export class GameRead {
           ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
           : [];
       const met = fullMatch(plan) !== null ? this.meetMatches() : plan.match.exclude !== null ? 'notIn' : 'none';
-      segments =
-        met === 'list' ? [{ kind: 'list', sort: order, seqs: JSON.stringify(this.matches) }] : orderSegments(order, met, sets);
+      const listed = (): ListSegment => {
+        const segment: ListSegment = { kind: 'list', sort: order, seqs: JSON.stringify(this.matches) };
+        // Every set of the game: a listed card is in one of them, filtered or not.
+        const inOrder = order === 'set' ? setOrder(shape.gameSets(plan.systemId, compareSets)) : null;
+        return inOrder ? { ...segment, sets: inOrder } : segment;
+      };
+      segments = met === 'list' ? [listed()] : orderSegments(order, met, sets);
     }
     this.segments = descending ? segments.reverse() : segments;
   }
@@ -223,14 +232,18 @@ export class GameRead {
   /** Up to `limit` listed matches after `resume` (-1: all), in order. */
   private listed(segment: ListSegment, resume: SearchCursor | undefined, limit: number): Found[] {
     const params: Params = { ...this.plan.params, seqs: segment.seqs, limit };
+    const sets = segment.sets;
+    if (sets) params.setOrder = sets.text;
     if (resume) {
       params.afterSeq = resume.seq;
-      resume.key.forEach((value, i) => (params[`after${i}`] = value));
+      // By set order: the cursor's set as a place in it, then the card name.
+      const key = sets ? [setOrderPlace(sets, resume.key), resume.key[2] ?? ''] : resume.key;
+      key.forEach((value, i) => (params[`after${i}`] = value));
     }
-    const sql = listSql(this.plan, segment.sort, { descending: this.descending, resume: !!resume });
-    const sets = this.searcher.libraryShape.sets;
+    const sql = listSql(this.plan, segment.sort, { descending: this.descending, resume: !!resume, setOrder: !!sets });
+    const shapes = this.searcher.libraryShape.sets;
     const rows = this.searcher.statement<PoolRow>(sql).all(params);
-    return rows.map((row) => ({ row, position: listedPosition(segment.sort, row, sets) }));
+    return rows.map((row) => ({ row, position: listedPosition(segment.sort, row, shapes) }));
   }
 
   /** Reads the cards of listed rows (one query for the page). */
@@ -307,4 +320,41 @@ function listedPosition(sort: Exclude<SearchSort, 'relevance'>, row: PoolRow, se
   if (sort === 'set') return { tier: 0, key: [sets.get(row.set_id)?.name ?? '', row.set_id, row.name], seq: row.seq };
   const key = INDEX_ORDERS[sort].columns.length > 1 ? [row.sort_key ?? '', row.name] : [row.name];
   return { tier: 0, key, seq: row.seq };
+}
+
+/** The game's sets in the set sort's order as listSql's @setOrder: their ids between separators, and where each stands. */
+interface SetOrder {
+  text: string;
+  sets: readonly SetShape[];
+  /** instr()'s answer for each set: the 1-based character where its separator-wrapped id starts. */
+  places: readonly number[];
+}
+
+/** Null when a set id holds the separator (then listSql joins `sets` instead). */
+function setOrder(sets: readonly SetShape[]): SetOrder | null {
+  if (sets.some((set) => set.id.includes(SET_ORDER_SEPARATOR))) return null;
+  const places: number[] = [];
+  let place = 1;
+  for (const set of sets) {
+    places.push(place);
+    // SQLite counts characters (code points), not UTF-16 units.
+    place += [...set.id].length + 1;
+  }
+  return {
+    text: `${SET_ORDER_SEPARATOR}${sets.map((set) => set.id).join(SET_ORDER_SEPARATOR)}${SET_ORDER_SEPARATOR}`,
+    sets,
+    places,
+  };
+}
+
+/**
+ * A cursor's set ([set name, set id, …], maybe another game's) as a place in the order: its own,
+ * or half a place before the first set after it, so the keyset comparison puts every set
+ * where compareSets does.
+ */
+function setOrderPlace(order: SetOrder, key: readonly (string | number)[]): number {
+  const cursorSet = { name: String(key[0] ?? ''), id: String(key[1] ?? '') } as SetShape;
+  const at = order.sets.findIndex((set) => compareSets(set, cursorSet) >= 0);
+  if (at < 0) return [...order.text].length + 1;
+  return compareSets(order.sets[at], cursorSet) === 0 ? order.places[at] : order.places[at] - 0.5;
 }

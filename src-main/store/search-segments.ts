@@ -216,15 +216,33 @@ export function matchesSql(limited: boolean): string {
 
 const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
 
+/** Separates the game's set ids in @setOrder (setOrderText); no set id may hold it. */
+export const SET_ORDER_SEPARATOR = '\u001f';
+
+/**
+ * A listed card's set as its place in the set sort: where its id stands in @setOrder, the game's
+ * set ids in set-name order between separators (instr counts characters, as setOrderText does).
+ * Looking each card's set up in `sets` to sort by its name cost a third of listing 2,500 matches.
+ */
+const SET_RANK = 'instr(@setOrder, char(31) || p.set_id || char(31))';
+
 /**
  * The listed matches (@seqs, a JSON array of at most LIST_MAX rowids) that pass the game's
  * filters, in the sort's order from a cursor, up to @limit: SQLite keeps only the page's rows
  * while it reads them (a bounded sort of the few listed, never of every match). The set sort
- * orders by set name (NOCASE), set id, then card name, as its walks of one set at a time do.
+ * orders by set name (NOCASE), set id, then card name, as its walks of one set at a time do:
+ * by @setOrder with `setOrder` (resuming at @after0, the cursor's place in it, and @after1, the
+ * card name), else by the set's row (@after0..2: set name, set id, card name).
  */
-export function listSql(plan: GamePlan, sort: Exclude<SearchSort, 'relevance'>, read: Omit<ReadShape, 'full'>): string {
+export function listSql(
+  plan: GamePlan,
+  sort: Exclude<SearchSort, 'relevance'>,
+  read: Omit<ReadShape, 'full'> & { setOrder?: boolean },
+): string {
   const order = INDEX_ORDERS[sort];
-  const keys = sort === 'set' ? ['s.name COLLATE NOCASE', 'p.set_id', 'p.name'] : [...order.columns];
+  const bySetRow = sort === 'set' && !read.setOrder;
+  const keys =
+    sort !== 'set' ? [...order.columns] : bySetRow ? ['s.name COLLATE NOCASE', 'p.set_id', 'p.name'] : [SET_RANK, 'p.name'];
   const columns = [...keys, 'p.seq'];
   const where = [...plan.filters];
   if (plan.residual) where.push(residualSql(plan));
@@ -232,7 +250,7 @@ export function listSql(plan: GamePlan, sort: Exclude<SearchSort, 'relevance'>, 
     const values = [...keys.map((_, i) => `@after${i}`), '@afterSeq'];
     where.push(`(${columns.join(', ')}) ${read.descending ? '<' : '>'} (${values.join(', ')})`);
   }
-  const from = [LISTED, plan.residual ? cardsJoin : '', sort === 'set' ? 'CROSS JOIN sets s ON s.id = p.set_id' : ''];
+  const from = [LISTED, plan.residual ? cardsJoin : '', bySetRow ? 'CROSS JOIN sets s ON s.id = p.set_id' : ''];
   const direction = read.descending ? ' DESC' : '';
   return `SELECT ${selectColumns(order, false)} FROM ${from.filter(Boolean).join(' ')}
     WHERE ${where.join(' AND ')} ORDER BY ${columns.map((column) => column + direction).join(', ')} LIMIT @limit`;

@@ -28,7 +28,15 @@ const SETS = [
   { id: 'beta', systemId: 'osmcg', name: 'alpha set' },
   { id: 'gamma', systemId: 'osmcg', name: 'Alpha Set' },
   { id: 'far', systemId: 'other', name: 'Middle' },
+  // Empty sets for the sort by set of listed matches, which finds a card's set by where its id
+  // stands among the game's ids: one with letters past U+FFFF before Zeta Set (SQLite counts
+  // each as one character, JS as two), and one holding the ids' separator (that game's sets are
+  // then joined by row instead).
+  { id: 'ñ-𝔸𝔹', systemId: 'osmcg', name: 'beta Set' },
+  { id: 'odd\u001fid', systemId: 'other', name: 'Last' },
 ];
+/** The sets cards are made in (the first four). */
+const CARD_SETS = 4;
 const NAMES = [
   'Ember Wolf',
   'ember wolf',
@@ -57,7 +65,7 @@ interface Card {
 /** `indexed`: osmcg's cards get the search text of the real osmcg game, field index included. */
 function makeCards(count: number, indexed = false): Card[] {
   return Array.from({ length: count }, (_, i) => {
-    const set = SETS[(i * 7) % SETS.length];
+    const set = SETS[(i * 7) % CARD_SETS];
     const doc: CardDocument = { type: TYPES[(i * 5) % TYPES.length], name: NAMES[(i * 3) % NAMES.length] };
     if (i % 4 !== 0) doc.cost = (i * 11) % 5;
     doc.colors = COLORS.filter((_, bit) => ((i * 13) >> bit) % 3 === 0);

@@ -133,6 +133,25 @@ describe('database fixtures from earlier releases', () => {
     });
   }
 
+  it('rebuilds the full-text index of schema 13 with prefix indexes up to 6 characters (schema 14)', async () => {
+    const dataDir = dataDirWith('v13.sqlite');
+    const app = openCardwright({ dataDir, ...dirs });
+    cleanups.push(() => app.close());
+    const call = apiCaller(app);
+    // Every length of a word's prefix finds the card, up to the whole word and past the indexes.
+    for (const typed of ['l', 'la', 'lar', 'lark', 'fixtu', 'fixtur', 'fixture']) {
+      expect((await call('searchCards', { query: typed })).cards.map((card) => card.doc.name)).toContain('Fixture Lark');
+    }
+    // Read-write: FTS5 runs its integrity-check as a write command (it changes nothing).
+    const db = new Database(databaseFile(dataDir));
+    cleanups.push(() => db.close());
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'cards_fts'").pluck().get()).toContain(
+      "prefix = '1 2 3 4 5 6'",
+    );
+    // The rebuilt index holds exactly the cards' name and search text (FTS5 checks it against them).
+    expect(() => db.prepare("INSERT INTO cards_fts (cards_fts, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+  });
+
   it('backs up a database from an earlier release before migrating it', () => {
     const latest = DB_FIXTURES[DB_FIXTURES.length - 1];
     const dataDir = dataDirWith(latest.file);

@@ -4,8 +4,13 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src-main/store/database';
 import {
   denseWalk,
+  FTS_PREFIX_MAX,
   dropMembers,
   lazyMatch,
   listIsCheaper,
@@ -15,21 +20,39 @@ import {
 } from '../../src-main/store/search-matches';
 
 describe('lazyMatch', () => {
-  it('holds for whole tokens and prefixes of up to 3 characters (cards_fts: prefix = 1 2 3)', () => {
+  it('holds for whole tokens and prefixes of up to 6 characters (cards_fts: prefix = 1 2 3 4 5 6)', () => {
     expect(lazyMatch('("e"*)')).toBe(true);
     expect(lazyMatch('("emb"*)')).toBe(true);
-    expect(lazyMatch('("ember")')).toBe(true);
+    expect(lazyMatch('("ember"*)')).toBe(true);
+    expect(lazyMatch('("ember"*) AND ("tide"*)')).toBe(true);
+    expect(lazyMatch('(("e"*)) NOT (("tide"*))')).toBe(true);
+    expect(lazyMatch('("embers"*)')).toBe(true);
+    expect(lazyMatch('("emberstorm")')).toBe(true);
     expect(lazyMatch('("ember t"*)')).toBe(true);
     expect(lazyMatch('{name} : (("em"*))')).toBe(true);
-    // A doubled quote is one character of the token.
+    // A doubled quote is one character of the token; letters are counted, not UTF-8 bytes.
     expect(lazyMatch('("a""b"*)')).toBe(true);
+    expect(lazyMatch('("ééééé"*)')).toBe(true);
   });
 
   it('fails when any prefix is longer: FTS5 merges its tokens before the first match', () => {
-    expect(lazyMatch('("embe"*)')).toBe(false);
-    expect(lazyMatch('("ember"*) AND ("tide"*)')).toBe(false);
-    expect(lazyMatch('(("e"*)) NOT (("tide"*))')).toBe(false);
-    expect(lazyMatch('("ab""cd"*)')).toBe(false);
+    expect(lazyMatch('("embersp"*)')).toBe(false);
+    expect(lazyMatch('("ember"*) AND ("tidewat"*)')).toBe(false);
+    expect(lazyMatch('(("e"*)) NOT (("thunder"*))')).toBe(false);
+    expect(lazyMatch('("abc""def"*)')).toBe(false);
+  });
+
+  it('knows the prefix indexes the migrated cards_fts has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cw-fts-prefix-'));
+    const db = openDatabase(dir);
+    try {
+      const sql = db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'cards_fts'").pluck().get() ?? '';
+      const lengths = /prefix\s*=\s*'([\d ]+)'/.exec(sql)?.[1].split(' ').map(Number);
+      expect(lengths).toEqual(Array.from({ length: FTS_PREFIX_MAX }, (_, i) => i + 1));
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
