@@ -216,15 +216,16 @@ export function matchesSql(limited: boolean): string {
 
 const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
 
-/** Separates the game's set ids in @setOrder (setOrderText); no set id may hold it. */
+/** Separates the game's set ids in @setOrder (search-game.ts setOrder); no set id may hold it. */
 export const SET_ORDER_SEPARATOR = '\u001f';
 
 /**
  * A listed card's set as its place in the set sort: where its id stands in @setOrder, the game's
- * set ids in set-name order between separators (instr counts characters, as setOrderText does).
+ * set ids in set-name order between separators (instr counts characters, as setOrder does).
  * Looking each card's set up in `sets` to sort by its name cost a third of listing 2,500 matches.
  */
-const SET_RANK = 'instr(@setOrder, char(31) || p.set_id || char(31))';
+const SEPARATOR_SQL = `char(${SET_ORDER_SEPARATOR.codePointAt(0)})`;
+const SET_RANK = `instr(@setOrder, ${SEPARATOR_SQL} || p.set_id || ${SEPARATOR_SQL})`;
 
 /**
  * The listed matches (@seqs, a JSON array of at most LIST_MAX rowids) that pass the game's
