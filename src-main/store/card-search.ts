@@ -19,7 +19,6 @@ import { toRecord, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
-import { dropMembers, registerMemberFunction } from './search-matches';
 import { planGame, type Params, type SearchScope } from './search-plan';
 import { SearchShape } from './search-shape';
 import { comparePositions, type SearchCursor } from './search-sorts';
@@ -102,7 +101,6 @@ export class CardSearcher implements SearchConnection {
     this.matchWalk = options.matchWalk ?? 'auto';
     this.fieldsInMax = options.fieldsInMax ?? FIELDS_IN_MAX;
     registerSearchFunctions(db);
-    registerMemberFunction(db);
     this.shape = new SearchShape(db);
     // One read transaction: the pages, the counts and the plans' ranges see the same library.
     this.inOneSnapshot = db.transaction((version: string, work: () => unknown) => {
@@ -133,15 +131,11 @@ export class CardSearcher implements SearchConnection {
       exclude: game.text.exclude,
     }));
     return withRowTests(tests, (keys) => {
-      try {
-        const games = planned.map(({ plan }, index) => {
-          plan.params.key = keys[index];
-          return new GameRead(this, plan, search.sort, search.descending);
-        });
-        return work(games);
-      } finally {
-        for (const key of keys) dropMembers(key);
-      }
+      const games = planned.map(({ plan }, index) => {
+        plan.params.key = keys[index];
+        return new GameRead(this, plan, search.sort, search.descending);
+      });
+      return work(games);
     });
   }
 

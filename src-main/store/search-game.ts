@@ -15,8 +15,9 @@ import {
   ftsIsResult,
   listCountSql,
   listSql,
-  matchesSql,
+  MATCH_LIST_SQL,
   orderSegments,
+  PROBE_SQL,
   segmentSql,
   selectColumns,
   SET_ORDER_SEPARATOR,
@@ -24,7 +25,7 @@ import {
   type Segment,
   type WalkText,
 } from './search-segments';
-import { denseWalk, lazyMatch, listIsCheaper, listLimit, setMembers } from './search-matches';
+import { denseWalk, lazyMatch, listedCount, listIsCheaper, listLimit, memberBits } from './search-matches';
 import { compareKeyPrefix, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
@@ -69,8 +70,10 @@ export class GameRead {
   private readonly range: { lo: number; hi: number; exclusive: boolean };
   /** Known when the matches were read (and so counted). */
   knownCount: number | undefined;
-  /** Every FTS match of the game, when they were read (listed, or a walk's bitmap): counted from them. */
-  private matches: number[] | undefined;
+  /** Every FTS match of the game as a JSON array, when they were read (listed, or a walk's bitmap): counted from them. */
+  private matches: string | undefined;
+  /** The bitmap of a 'member' walk (search-matches.ts memberBits). */
+  private members: Buffer | undefined;
 
   constructor(
     private readonly searcher: SearchConnection,
@@ -97,7 +100,7 @@ export class GameRead {
           : [];
       const met = fullMatch(plan) !== null ? this.meetMatches() : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
-        const segment: ListSegment = { kind: 'list', sort: order, seqs: JSON.stringify(this.matches) };
+        const segment: ListSegment = { kind: 'list', sort: order, seqs: this.matches! };
         // Every set of the game: a listed card is in one of them, filtered or not.
         const inOrder = order === 'set' ? setOrder(shape.gameSets(plan.systemId, compareSets)) : null;
         return inOrder ? { ...segment, sets: inOrder } : segment;
@@ -162,7 +165,7 @@ export class GameRead {
   count(cap: number): number {
     if (this.matches) {
       const statement = this.searcher.statement<number>(listCountSql(this.plan)).pluck();
-      return statement.get({ ...this.plan.params, seqs: JSON.stringify(this.matches), limit: cap }) ?? 0;
+      return statement.get({ ...this.plan.params, seqs: this.matches, limit: cap }) ?? 0;
     }
     const split = countSplitSql(this.plan, this.range.exclusive);
     if (split) {
@@ -194,16 +197,16 @@ export class GameRead {
     const span = Math.max(1, this.range.hi - this.range.lo + 1);
     const params = this.textParams();
     const isResult = ftsIsResult(this.plan, this.range.exclusive);
-    let seqs: number[] | undefined;
+    let list: string | undefined;
     if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
       // No more than a list may hold, nor than the cost model would list.
       const most = forced === 'auto' ? Math.min(listMax, listLimit(span)) : listMax;
       const probe = this.searcher
-        .statement<number>(matchesSql(true))
+        .statement<number>(PROBE_SQL)
         .pluck()
         .all({ ...params, limit: most + 1 });
       if (probe.length <= most) {
-        seqs = probe;
+        list = probe.join(',');
       } else {
         const last = probe[probe.length - 1];
         const density = probe.length / Math.max(1, last - this.range.lo + 1);
@@ -214,19 +217,22 @@ export class GameRead {
           return walk;
         }
         // The rest after the probe's (FTS5 seeks a lazily read expression to a rowid).
-        const rest = this.searcher
-          .statement<number>(matchesSql(false))
-          .pluck()
-          .all({ ...params, seqLo: last + 1 });
-        seqs = probe.concat(rest);
+        const rest = this.readList({ ...params, seqLo: last + 1 });
+        list = rest === '' ? probe.join(',') : `${probe.join(',')},${rest}`;
       }
     }
-    seqs ??= this.searcher.statement<number>(matchesSql(false)).pluck().all(params);
-    this.matches = seqs;
-    if (isResult) this.knownCount = seqs.length;
-    if (seqs.length <= listMax && (forced !== 'auto' || listIsCheaper(seqs.length, span))) return 'list';
-    setMembers(Number(this.plan.params.key), seqs, this.range.lo, this.range.hi);
+    list ??= this.readList(params);
+    const count = listedCount(list);
+    this.matches = `[${list}]`;
+    if (isResult) this.knownCount = count;
+    if (count <= listMax && (forced !== 'auto' || listIsCheaper(count, span))) return 'list';
+    this.members = memberBits(list, this.range.lo, this.range.hi);
     return 'member';
+  }
+
+  /** The game's FTS matches from params.seqLo, comma-separated. */
+  private readList(params: Params): string {
+    return this.searcher.statement<string | null>(MATCH_LIST_SQL).pluck().get(params) ?? '';
   }
 
   /** Up to `limit` listed matches after `resume` (-1: all), in order. */
@@ -293,6 +299,7 @@ export class GameRead {
     } else {
       if (segment.text === 'in') params.match = fullMatch(this.plan)!;
       if (segment.text === 'notIn') params.exclude = this.plan.match.exclude!;
+      if (segment.text === 'member') params.members = this.members!;
       if (segment.set) params.segmentSet = segment.set.id;
       if (segment.fieldsIn) params.fieldsMatch = this.plan.match.fields!;
       if (segment.fieldsOut) params.fieldsOut = this.plan.match.fieldsExclude!;

@@ -4,8 +4,6 @@
 // that reading them all costs more than the few cards the page needs). Picked by a cost model
 // measured at 100,000 cards (bench/library-search.ts, the sorted rows).
 
-import type { SqliteDatabase } from './database';
-
 /**
  * Costs in µs, measured on the 100,000-card benchmark library: reading one FTS match's rowid
  * into JS; looking one listed match's sort key up in card_pool; one index entry of a walk tested
@@ -63,27 +61,37 @@ export function denseWalk(density: number, span: number): 'rows' | 'member' {
   return rows < member ? 'rows' : 'member';
 }
 
-// ---- the bitmaps of a search's games, by the key its row tests are registered under ----------
+// ---- every match of a game, read whole ---------------------------------------------------------
 
-const members = new Map<number, { lo: number; bits: Uint8Array }>();
+/**
+ * The walk's test against every match (@members, from memberBits): the card's byte in the
+ * bitmap, read by SQL itself (a JS function called per index entry cost twice as much).
+ */
+export const MEMBER_SQL = "substr(@members, p.seq - @seqLo + 1, 1) = x'01'";
 
-/** Holds a game's matches (rowids in lo..hi) for cardwright_member until dropMembers. */
-export function setMembers(key: number, seqs: readonly number[], lo: number, hi: number): void {
-  const bits = new Uint8Array(Math.max(0, hi - lo + 1));
-  for (const seq of seqs) if (seq >= lo && seq <= hi) bits[seq - lo] = 1;
-  members.set(key, { lo, bits });
+/** How many rowids a comma-separated list holds ('' holds none). */
+export function listedCount(list: string): number {
+  if (list === '') return 0;
+  let count = 1;
+  for (let i = list.indexOf(','); i >= 0; i = list.indexOf(',', i + 1)) count++;
+  return count;
 }
 
-export function dropMembers(key: number): void {
-  members.delete(key);
-}
-
-/** cardwright_member(key, seq): the card is one of the game's FTS matches (once per connection). */
-export function registerMemberFunction(db: SqliteDatabase): void {
-  db.function('cardwright_member', { deterministic: true }, (key: unknown, seq: unknown) => {
-    const set = typeof key === 'number' || typeof key === 'bigint' ? members.get(Number(key)) : undefined;
-    if (!set) throw new Error(`No search's matches are held under key ${String(key)}`);
-    const index = Number(seq) - set.lo;
-    return set.bits[index] ?? 0;
-  });
+/**
+ * The bitmap of MEMBER_SQL: a byte per rowid of lo..hi, 1 for each rowid of a comma-separated
+ * list (as group_concat gives them: one string costs less to pass to JS than an array).
+ */
+export function memberBits(list: string, lo: number, hi: number): Buffer {
+  const bits = Buffer.alloc(Math.max(0, hi - lo + 1));
+  let seq = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const code = i < list.length ? list.charCodeAt(i) : 44;
+    if (code !== 44) {
+      seq = seq * 10 + code - 48;
+      continue;
+    }
+    if (i > 0 && seq >= lo && seq <= hi) bits[seq - lo] = 1;
+    seq = 0;
+  }
+  return bits;
 }

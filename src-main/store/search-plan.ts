@@ -15,7 +15,8 @@ import { namePrefixPattern, namePrefixUpperBound } from './name-prefix';
 import { fieldPath, NO_COST_KEY } from './pool-rows';
 import type { SearchShape } from './search-shape';
 
-export type Params = Record<string, string | number>;
+/** Bound parameters; a Buffer only for the bitmap of a member walk (@members). */
+export type Params = Record<string, string | number | Buffer>;
 
 /** The scope of a search beside its games: what the UI's filters add. */
 export interface SearchScope {

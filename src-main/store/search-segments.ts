@@ -6,6 +6,7 @@
 // residual field tests, or the excluded words of tier 0.
 
 import { fullMatch, type GamePlan, type TextMode } from './search-plan';
+import { MEMBER_SQL } from './search-matches';
 import type { SetShape } from './search-shape';
 import { INDEX_ORDERS, type IndexOrder } from './search-sorts';
 import type { SearchSort } from '../../card-schema/search/query';
@@ -118,7 +119,7 @@ function walkSql(plan: GamePlan, segment: Extract<Segment, { kind: 'walk' }>, re
       where.push('p.seq IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH @match AND rowid >= @seqLo AND rowid <= @seqHi)');
       break;
     case 'member':
-      where.push('cardwright_member(@key, p.seq)');
+      where.push(MEMBER_SQL);
       break;
     case 'rows':
       // The free words and indexed field tests on each entry's card (the other field tests are the residual's).
@@ -206,13 +207,11 @@ export function countSplitSql(plan: GamePlan, exclusiveSpan: boolean): { sure: s
   return { sure, checked };
 }
 
-/**
- * The game's FTS matches in its span, in rowid order (the FTS index alone): every one, or with
- * `limited` the first @limit (a probe of their density).
- */
-export function matchesSql(limited: boolean): string {
-  return `${FTS_SPAN} ORDER BY rowid${limited ? ' LIMIT @limit' : ''}`;
-}
+/** The game's first @limit FTS matches in its span, in rowid order (the FTS index alone): a probe of their density. */
+export const PROBE_SQL = `${FTS_SPAN} ORDER BY rowid LIMIT @limit`;
+
+/** Every FTS match of the game in its span, comma-separated (one string passes to JS faster than 20,000 rows). */
+export const MATCH_LIST_SQL = FTS_SPAN.replace('SELECT rowid', 'SELECT group_concat(rowid)');
 
 const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
 

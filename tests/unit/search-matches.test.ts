@@ -1,6 +1,6 @@
 // How a sorted text search meets its FTS matches (store/search-matches.ts): which match
 // expressions FTS5 reads lazily, the cost model's choices at the benchmark's sizes, and the
-// bitmap behind cardwright_member.
+// bitmap a member walk tests in SQL.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -11,12 +11,12 @@ import { openDatabase } from '../../src-main/store/database';
 import {
   denseWalk,
   FTS_PREFIX_MAX,
-  dropMembers,
   lazyMatch,
+  listedCount,
   listIsCheaper,
   listLimit,
-  registerMemberFunction,
-  setMembers,
+  MEMBER_SQL,
+  memberBits,
 } from '../../src-main/store/search-matches';
 
 describe('lazyMatch', () => {
@@ -76,20 +76,27 @@ describe('the cost model at 100,000 cards', () => {
   });
 });
 
-describe('cardwright_member', () => {
+describe('member walk', () => {
   const opened: Database.Database[] = [];
   afterEach(() => {
     for (const db of opened.splice(0)) db.close();
   });
 
-  it('answers for the rowids held under a key, 0 outside its span, and fails once they are dropped', () => {
+  it('counts a comma-separated list of rowids', () => {
+    expect([listedCount(''), listedCount('7'), listedCount('7,12,100000')]).toEqual([0, 1, 3]);
+  });
+
+  it('tests each rowid against the bitmap in SQL: 1 for the listed ones, 0 outside them and outside the span', () => {
     const db = new Database(':memory:');
     opened.push(db);
-    registerMemberFunction(db);
-    const member = db.prepare<[number, number], number>('SELECT cardwright_member(?, ?)').pluck();
-    setMembers(-7, [10, 12, 99], 10, 20);
-    expect([9, 10, 11, 12, 20, 21, 99].map((seq) => member.get(-7, seq))).toEqual([0, 1, 0, 1, 0, 0, 0]);
-    dropMembers(-7);
-    expect(() => member.get(-7, 10)).toThrow(/No search's matches are held under key -7/);
+    db.exec('CREATE TABLE card_pool (seq INTEGER PRIMARY KEY)');
+    const insert = db.prepare('INSERT INTO card_pool (seq) VALUES (?)');
+    for (const seq of [5, 9, 10, 11, 12, 20, 21, 99, 100]) insert.run(seq);
+    const member = db
+      .prepare<{ members: Buffer; seqLo: number }, number>(`SELECT p.seq FROM card_pool p WHERE ${MEMBER_SQL} ORDER BY p.seq`)
+      .pluck();
+    expect(member.all({ members: memberBits('10,12,20,99', 10, 20), seqLo: 10 })).toEqual([10, 12, 20]);
+    expect(member.all({ members: memberBits('', 10, 20), seqLo: 10 })).toEqual([]);
+    expect(member.all({ members: memberBits('100', 100, 100), seqLo: 100 })).toEqual([100]);
   });
 });
