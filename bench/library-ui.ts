@@ -249,7 +249,7 @@ const addBaselineScroller = (page: Page, rows: number, rowHeight: number) =>
 interface KeyPhases {
   /** keydown → the searchCards request sent (input event, the model's effect). */
   toRequest: number[];
-  /** The request's round trip to the host (the search itself, its encoding, the transport). */
+  /** The request's round trip to the host (the search itself, its encoding, the transport: the app's WebSocket, or HTTP). */
   request: number[];
   /** Answer received → its rows in the DOM (decoding, Svelte's update of the list). */
   toDom: number[];
@@ -257,13 +257,42 @@ interface KeyPhases {
   toPaint: number[];
 }
 
-/** The first searchCards request sent at or after `start` (the page's resource timing). */
+/**
+ * Notes when each searchCards call goes out on the app's WebSocket and when its answer's message
+ * arrives (before the app's own handler reads it), as the resource timing does for HTTP calls.
+ */
+const recordSocketCalls = () => {
+  const calls: { id: number; startTime: number; responseEnd?: number }[] = [];
+  (window as unknown as { benchSocketCalls: typeof calls }).benchSocketCalls = calls;
+  const idOf = (data: unknown) => (typeof data === 'string' ? Number(/^\{"id":(\d+)/.exec(data)?.[1]) : NaN);
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => {
+        const call = calls.find((c) => c.id === idOf(event.data) && c.responseEnd === undefined);
+        if (call) call.responseEnd = performance.now();
+      });
+    }
+    override send(data: Parameters<WebSocket['send']>[0]): void {
+      if (typeof data === 'string' && data.includes('"method":"searchCards"'))
+        calls.push({ id: idOf(data), startTime: performance.now() });
+      super.send(data);
+    }
+  };
+};
+
+/** The first searchCards call sent at or after `start`: on the app's WebSocket, or over HTTP (the resource timing). */
 async function searchRequestAfter(page: Page, start: number): Promise<{ startTime: number; responseEnd: number }> {
   const entry = await page.evaluate((start) => {
-    const found = performance
+    const overSocket = (
+      window as unknown as { benchSocketCalls: { startTime: number; responseEnd?: number }[] }
+    ).benchSocketCalls.find((call) => call.startTime >= start && call.responseEnd !== undefined);
+    const overHttp = performance
       .getEntriesByType('resource')
       .find((e) => e.name.endsWith('/api/searchCards') && e.startTime >= start) as PerformanceResourceTiming | undefined;
-    return found && { startTime: found.startTime, responseEnd: found.responseEnd };
+    const found = [overSocket, overHttp].filter((call) => call !== undefined).sort((a, b) => a.startTime - b.startTime)[0];
+    return found && { startTime: found.startTime, responseEnd: found.responseEnd! };
   }, start);
   if (!entry) throw new Error('a timed key sent no searchCards request');
   return entry;
@@ -357,6 +386,7 @@ export async function measureLibraryUi(dataDir: string, dbFile: string, libraryS
     page.on('pageerror', (error) => problems.push(error.message));
     // Every request's timing is kept (the default buffer holds 250).
     await page.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
+    await page.addInitScript(recordSocketCalls);
     await page.goto(host.appUrl);
     await page.getByTestId('app-header').waitFor();
     const nav = page.getByTestId('nav-library');

@@ -77,3 +77,25 @@ export function decodeWire(text: string): unknown {
 /** Paths and headers of the loopback HTTP transport. */
 export const HTTP_API_PREFIX = '/api/';
 export const HTTP_TOKEN_HEADER = 'authorization';
+
+/**
+ * The loopback host's WebSocket for small calls (src-main/http/api-socket.ts): its path, the
+ * subprotocol prefix that carries the launch token, and the largest message it takes (a larger
+ * call goes over HTTP).
+ */
+export const API_SOCKET_PATH = '/api-socket';
+export const SOCKET_TOKEN_PREFIX = 'cardwright-token.';
+export const SOCKET_MESSAGE_MAX = 256 * 1024;
+
+/** One call on the socket; its answer is `{ id, envelope }`. */
+export interface SocketCall {
+  id: number;
+  method: string;
+  input: unknown;
+}
+
+/** The answer to a SocketCall. */
+export interface SocketAnswer {
+  id: number;
+  envelope: Envelope<unknown>;
+}

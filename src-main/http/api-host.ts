@@ -1,5 +1,6 @@
-// Loopback HTTP transport of the API. Every API request must carry the launch token and a
-// Host header naming this loopback address; static files need neither (they hold no data).
+// Loopback HTTP transport of the API (and its WebSocket for small calls, api-socket.ts). Every API
+// request must carry the launch token and a Host header naming this loopback address; static
+// files need neither (they hold no data).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
@@ -13,6 +14,7 @@ import { MAX_STRUCTURE, payloadLimit, tooLargeMessage, tooMuchStructureMessage }
 import { readBody } from './request-body';
 import { RECLAIM_AFTER_BYTES, reclaimMemorySoon, youngGarbageCollector } from '../reclaim-memory';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
+import { attachApiSocket } from './api-socket';
 
 export interface ApiHostOptions {
   handlers: ApiHandlers;
@@ -177,6 +179,13 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
     }
   });
 
+  const sockets = attachApiSocket(server, {
+    handlers: options.handlers,
+    tokenMatches: (presented) => tokenMatches(`Bearer ${presented}`, options.token),
+    allowedHosts: () => allowedHosts,
+    pathRoots: options.pathRoots,
+  });
+
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
@@ -187,6 +196,8 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
         port,
         close: () =>
           new Promise<void>((done) => {
+            for (const socket of sockets.clients) socket.terminate();
+            sockets.close();
             server.close(() => done());
             // A browser may hold a connection open (keep-alive, a call in flight): give answers
             // under way a moment, then cut what is left, so shutting down never waits on a client.

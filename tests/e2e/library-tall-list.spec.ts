@@ -34,17 +34,13 @@ interface Paged {
   pageSize?: number;
 }
 
-/** Answers searchCards and searchCardPages with TOTAL rows built from the host's first real page. */
+/**
+ * Answers searchCards and searchCardPages with TOTAL rows built from the host's first real page,
+ * over HTTP and over the host's WebSocket alike (src-renderer/src/api/api-socket.ts).
+ */
 async function serveMillionRows(page: Page): Promise<void> {
   let templates: CardRecord[] = [];
-  const reply = (route: Route, value: unknown) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, value }) });
-  await page.route('**/api/searchCards', async (route) => {
-    if (templates.length === 0) {
-      const real = (await (await route.fetch()).json()) as { ok: boolean; value: SearchResult };
-      templates = real.value.cards;
-    }
-    const input = route.request().postDataJSON() as Paged;
+  const searchAnswer = (input: Paged): SearchResult => {
     const start = input.after ? input.after.seq + 1 : 0;
     const end = Math.min(TOTAL, start + (input.limit ?? 200));
     const cards: CardRecord[] = [];
@@ -53,7 +49,7 @@ async function serveMillionRows(page: Page): Promise<void> {
       cards.push({ ...template, id: `million-${index}`, doc: { ...template.doc, name: rowName(index) } });
     }
     // As the host answers: the count stops at 1,000 and the exact total comes from searchCardPages.
-    const answer: SearchResult = {
+    return {
       cards,
       total: 1_000,
       totalExact: false,
@@ -61,13 +57,43 @@ async function serveMillionRows(page: Page): Promise<void> {
       problems: [],
       highlight: [],
     };
-    await reply(route, answer);
-  });
-  await page.route('**/api/searchCardPages', async (route) => {
-    const size = (route.request().postDataJSON() as Paged).pageSize ?? 200;
+  };
+  const pagesAnswer = (input: Paged): SearchPages => {
+    const size = input.pageSize ?? 200;
     const starts: SearchPages['starts'] = [];
     for (let start = 0; start < TOTAL; start += size) starts.push(start === 0 ? null : { tier: 0, key: [], seq: start - 1 });
-    await reply(route, { total: TOTAL, starts } satisfies SearchPages);
+    return { total: TOTAL, starts };
+  };
+  const reply = (route: Route, value: unknown) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, value }) });
+  await page.route('**/api/searchCards', async (route) => {
+    if (templates.length === 0) {
+      const real = (await (await route.fetch()).json()) as { ok: boolean; value: SearchResult };
+      templates = real.value.cards;
+    }
+    await reply(route, searchAnswer(route.request().postDataJSON() as Paged));
+  });
+  await page.route('**/api/searchCardPages', (route) => reply(route, pagesAnswer(route.request().postDataJSON() as Paged)));
+  await page.routeWebSocket(/\/api-socket$/, (socket) => {
+    const server = socket.connectToServer();
+    const answer = (id: number, value: unknown) => socket.send(JSON.stringify({ id, envelope: { ok: true, value } }));
+    // The first searchCards goes to the host, for its cards; every other call the page makes too.
+    const forTemplates = new Map<number, Paged>();
+    server.onMessage((message) => {
+      const { id, envelope } = JSON.parse(String(message)) as { id: number; envelope: { value: SearchResult } };
+      const input = forTemplates.get(id);
+      if (!input) return socket.send(message);
+      forTemplates.delete(id);
+      templates = envelope.value.cards;
+      answer(id, searchAnswer(input));
+    });
+    socket.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { id: number; method: string; input: Paged };
+      if (call.method === 'searchCards' && templates.length === 0) forTemplates.set(call.id, call.input);
+      else if (call.method === 'searchCards') return answer(call.id, searchAnswer(call.input));
+      else if (call.method === 'searchCardPages') return answer(call.id, pagesAnswer(call.input));
+      server.send(message);
+    });
   });
 }
 

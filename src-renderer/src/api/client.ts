@@ -1,7 +1,8 @@
 // The renderer's only way to reach the backend: a typed ApiClient over one of two transports.
 // - Electron: the sandboxed preload exposes `window.cardwright.call(method, input)` (IPC).
-// - Browser (`npm run web`): POST /api/<method> on the loopback host, authorized by the launch
-//   token that arrives once in the URL fragment (#token=…).
+// - Browser (`npm run web`): POST /api/<method> on the loopback host, or a message on its
+//   WebSocket for small calls (api-socket.ts), authorized by the launch token that arrives once
+//   in the URL fragment (#token=…).
 // Either way the answer is an Envelope; `{ ok: false }` becomes a thrown ApiCallError.
 
 import type { ApiClient, ApiInput, ApiMethod, ApiOutput } from '../../../src-main/api/contract';
@@ -14,6 +15,7 @@ import {
   type ApiErrorCode,
   type Envelope,
 } from '../../../src-main/api/wire';
+import { ApiSocket } from './api-socket';
 
 /** A failed API call; `message` is the backend's explanation, ready to show. */
 export class ApiCallError extends Error {
@@ -50,7 +52,11 @@ function takeLaunchToken(): string | null {
 
 function httpTransport(): Transport {
   const token = takeLaunchToken();
+  // Small calls take the host's WebSocket once it is open (api-socket.ts).
+  const socket = token ? new ApiSocket(token) : null;
   return async (method, input) => {
+    const bySocket = socket?.call(method, input);
+    if (bySocket) return bySocket;
     if (!token) {
       return {
         ok: false,
