@@ -98,7 +98,7 @@ export class GameRead {
         order === 'set'
           ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
           : [];
-      const met = fullMatch(plan) !== null ? this.meetMatches() : plan.match.exclude !== null ? 'notIn' : 'none';
+      const met = fullMatch(plan) !== null ? this.meetMatches(order) : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
         const segment: ListSegment = { kind: 'list', sort: order, seqs: this.matches! };
         // Every set of the game: a listed card is in one of them, filtered or not.
@@ -191,7 +191,7 @@ export class GameRead {
    * LIST_MAX + 1 matches: all of them, or their density); another costs about the same to read
    * whole as to probe, so it is read whole at once: the count, and a walk's bitmap.
    */
-  private meetMatches(): 'list' | WalkText {
+  private meetMatches(sort: Exclude<SearchSort, 'relevance'>): 'list' | WalkText {
     const forced = this.searcher.matchWalk;
     const listMax = this.searcher.listMax;
     const span = Math.max(1, this.range.hi - this.range.lo + 1);
@@ -200,7 +200,7 @@ export class GameRead {
     let list: string | undefined;
     if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
       // No more than a list may hold, nor than the cost model would list.
-      const most = forced === 'auto' ? Math.min(listMax, listLimit(span)) : listMax;
+      const most = forced === 'auto' ? Math.min(listMax, listLimit(span, sort)) : listMax;
       const probe = this.searcher
         .statement<number>(PROBE_SQL)
         .pluck()
@@ -225,7 +225,7 @@ export class GameRead {
     const count = listedCount(list);
     this.matches = `[${list}]`;
     if (isResult) this.knownCount = count;
-    if (count <= listMax && (forced !== 'auto' || listIsCheaper(count, span))) return 'list';
+    if (count <= listMax && (forced !== 'auto' || listIsCheaper(count, span, sort))) return 'list';
     this.members = memberBits(list, this.range.lo, this.range.hi);
     return 'member';
   }

@@ -4,24 +4,31 @@
 // that reading them all costs more than the few cards the page needs). Picked by a cost model
 // measured at 100,000 cards (bench/library-search.ts, the sorted rows).
 
+import type { SearchSort } from '../../card-schema/search/query';
+
 /**
  * Costs in µs, measured on the 100,000-card benchmark library: reading one FTS match's rowid
  * into JS; looking one listed match's sort key up in card_pool; one index entry of a walk tested
  * against the bitmap; one index entry of a walk that reads and tokenizes its card. Measured again
- * with the 6-letter prefix indexes (migration 14): about 0.5 per listed match and 0.16 per walked
- * entry, the same balance of list against walk, so the constants stayed.
+ * since SQL tests the bitmap itself (substr of a blob, MEMBER_SQL): "ember tide" (2,512 matches)
+ * by cost walked ~8,000 entries in 1.0 ms where listing took 2.3 ms.
  */
-export const MATCH_COSTS = { pull: 0.1, list: 0.8, member: 0.25, rows: 5 } as const;
+export const MATCH_COSTS = { pull: 0.07, list: 0.9, member: 0.12, rows: 5 } as const;
 
 /** The rows a first page needs (the UI asks for 200). */
 export const PAGE_ESTIMATE = 200;
 
 /**
- * A walk's estimate assumes matches spread evenly over the sort's order; they cluster ("ember"
- * names sit together by name), so a walk's estimate counts double against a list's, whose cost
- * does not depend on the order.
+ * A walk's estimate assumes matches spread evenly over the sort's order. They cluster most by
+ * name, where the words searched for are often in the names ("ember tide" by name walked 3.2×
+ * the even estimate, by set 1.7×, by cost 1×); a list's cost does not depend on the order.
  */
-const CLUSTERING = 2;
+function clustering(sort: WalkedSort): number {
+  return sort === 'name' ? 3 : 1.5;
+}
+
+/** The sorts whose index a walk reads (relevance reads in tiers). */
+export type WalkedSort = Exclude<SearchSort, 'relevance'>;
 
 /** The longest prefix cards_fts keeps an index of (migration 14: `prefix = '1 2 3 4 5 6'`). */
 export const FTS_PREFIX_MAX = 6;
@@ -42,15 +49,15 @@ export function lazyMatch(expression: string): boolean {
 }
 
 /** With every match counted (`count` of a game spanning `span` rowids): list them, or walk with the bitmap. */
-export function listIsCheaper(count: number, span: number): boolean {
+export function listIsCheaper(count: number, span: number, sort: WalkedSort): boolean {
   if (count === 0) return true;
-  const walk = ((PAGE_ESTIMATE * span) / count) * MATCH_COSTS.member * CLUSTERING;
+  const walk = ((PAGE_ESTIMATE * span) / count) * MATCH_COSTS.member * clustering(sort);
   return count * MATCH_COSTS.list <= walk;
 }
 
 /** The most matches listIsCheaper lists in a span: a probe need read no more to know. */
-export function listLimit(span: number): number {
-  return Math.floor(Math.sqrt((PAGE_ESTIMATE * span * MATCH_COSTS.member * CLUSTERING) / MATCH_COSTS.list));
+export function listLimit(span: number, sort: WalkedSort): number {
+  return Math.floor(Math.sqrt((PAGE_ESTIMATE * span * MATCH_COSTS.member * clustering(sort)) / MATCH_COSTS.list));
 }
 
 /** With only a probe's density (matches per rowid of the span): test cards ('rows') or read every match ('member'). */

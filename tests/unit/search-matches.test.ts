@@ -58,16 +58,24 @@ describe('lazyMatch', () => {
 
 describe('the cost model at 100,000 cards', () => {
   const span = 100_000;
-  it('lists a two-word search\'s few matches ("ember tide": 2,512) and walks with the bitmap for many ("ember": 19,788)', () => {
-    expect(listIsCheaper(0, span)).toBe(true);
-    expect(listIsCheaper(2_512, span)).toBe(true);
-    expect(listIsCheaper(19_788, span)).toBe(false);
+  it('lists a two-word search\'s few matches by name ("ember tide": 2,512, its words in the names) and walks by cost', () => {
+    expect(listIsCheaper(0, span, 'name')).toBe(true);
+    expect(listIsCheaper(2_512, span, 'name')).toBe(true);
+    expect(listIsCheaper(2_512, span, 'cost')).toBe(false);
+    expect(listIsCheaper(2_512, span, 'set')).toBe(false);
+  });
+
+  it('walks with the bitmap for many ("ember": 19,788) in every sort', () => {
+    for (const sort of ['name', 'cost', 'type', 'identity', 'set'] as const)
+      expect(listIsCheaper(19_788, span, sort)).toBe(false);
   });
 
   it('lists no more than listLimit matches (a lazy probe reads one more than that)', () => {
-    const most = listLimit(span);
-    expect(listIsCheaper(most, span)).toBe(true);
-    expect(listIsCheaper(most + 1, span)).toBe(false);
+    for (const sort of ['name', 'cost'] as const) {
+      const most = listLimit(span, sort);
+      expect(listIsCheaper(most, span, sort)).toBe(true);
+      expect(listIsCheaper(most + 1, span, sort)).toBe(false);
+    }
   });
 
   it('tests cards when matches are dense ("e": 61%) and reads them all when they are not ("em": 20%)', () => {
