@@ -37,7 +37,7 @@ function offeredToken(request: IncomingMessage): string | undefined {
   return offered.find((protocol) => protocol.startsWith(SOCKET_TOKEN_PREFIX))?.slice(SOCKET_TOKEN_PREFIX.length);
 }
 
-/** Reads one message as a call; undefined (with why) when it is not one. */
+/** Reads one message as a call, or says why it is not one. */
 function readCall(data: RawData): { call: SocketCall } | { problem: string } {
   const text = Buffer.isBuffer(data)
     ? data.toString('utf8')
@@ -85,7 +85,9 @@ export function attachApiSocket(server: Server, options: ApiSocketOptions): WebS
     const hosts = options.allowedHosts();
     const host = request.headers.host ?? '';
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path !== API_SOCKET_PATH || !hosts.has(host)) return refuse(socket, '404 Not Found');
+    // DNS rebinding, as for HTTP calls: a page from evil.example resolving to 127.0.0.1 sends its own Host.
+    if (!hosts.has(host)) return refuse(socket, '421 Misdirected Request');
+    if (path !== API_SOCKET_PATH) return refuse(socket, '404 Not Found');
     // The page's own origin only: a page from elsewhere may not call the API (cross-site WebSocket hijacking).
     const origin = request.headers.origin ?? '';
     if (![...hosts].some((allowed) => origin === `http://${allowed}`)) return refuse(socket, '403 Forbidden');

@@ -89,7 +89,7 @@ describe('loopback API socket', () => {
     expect((await open({ token: 'd'.repeat(64) })).refused).toBe(401);
     expect((await open({ origin: 'http://evil.example' })).refused).toBe(403);
     expect((await open({ origin: `http://127.0.0.1:${host.port + 1}` })).refused).toBe(403);
-    expect((await open({ hostHeader: `evil.example:${host.port}` })).refused).toBe(404);
+    expect((await open({ hostHeader: `evil.example:${host.port}` })).refused).toBe(421);
     expect((await open({ path: '/api/listSystems' })).refused).toBe(404);
   });
 
