@@ -246,6 +246,26 @@ describe('LibrarySearchModel', () => {
     expect(m.cardAt(0)?.doc.name).toContain('3');
   });
 
+  it('says a search is slow only once it has run for a moment, and stops saying so when it is answered', async () => {
+    const { api, held } = fakeApi(50, { manual: true });
+    const { m } = model(api, { slowSearchMs: 40 });
+    m.query = '1';
+    m.search();
+    expect(m.searching).toBe(true);
+    expect(m.searchingLong).toBe(false);
+    await vi.waitFor(() => expect(m.searchingLong).toBe(true));
+    held[0].resolve(undefined as never);
+    await vi.waitFor(() => expect(m.searching).toBe(false));
+    expect(m.searchingLong).toBe(false);
+    // A search answered before the moment passes never says so.
+    m.query = '2';
+    m.search();
+    held[1].resolve(undefined as never);
+    await vi.waitFor(() => expect(m.searching).toBe(false));
+    await new Promise((done) => setTimeout(done, 80));
+    expect(m.searchingLong).toBe(false);
+  });
+
   it('a failed search shows its message and no rows; the problems and highlight of an answer are kept', async () => {
     const { api } = fakeApi(5);
     const { m } = model(api);

@@ -36,6 +36,8 @@ export interface LibrarySearchDeps {
   maxPages?: number;
   /** How long an answer stands before its exact total and page starts are fetched. */
   pageStartsDelayMs?: number;
+  /** How long a search runs or waits before `searchingLong` says so (a spinner for it would only flicker sooner). */
+  slowSearchMs?: number;
 }
 
 /** A search as the saved-searches menu keeps it: systemId null searches every game. */
@@ -67,6 +69,7 @@ const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_FIRST_ROWS = 40;
 const DEFAULT_MAX_PAGES = 60;
 const DEFAULT_PAGE_STARTS_DELAY_MS = 250;
+const DEFAULT_SLOW_SEARCH_MS = 200;
 
 export class LibrarySearchModel {
   // What is searched.
@@ -95,6 +98,12 @@ export class LibrarySearchModel {
   error = $state<string | null>(null);
   /** A search is running or waiting. */
   searching = $state(false);
+  /**
+   * A search has been running or waiting for a moment (slowSearchMs): the view's spinner. Most
+   * answer within a frame or two, and a spinner put in and taken out at every key only flickers
+   * (and lays the toolbar out twice in the frames that should show the rows).
+   */
+  searchingLong = $state(false);
   /** An answer has been shown (before it, the list area stays empty rather than saying "no cards"). */
   hasSearched = $state(false);
   /** Bumped at each answer shown; the view keeps its selection to the cards still listed. */
@@ -124,6 +133,7 @@ export class LibrarySearchModel {
   private wanted = { first: 0, last: -1 };
   /** The shown search's page-starts fetch: waiting for its timer, or started. */
   private pageStarts: { job: SearchJob; timer: ReturnType<typeof setTimeout> | null } | null = null;
+  private slowTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: LibrarySearchDeps) {
     this.pageSize = deps.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -205,6 +215,10 @@ export class LibrarySearchModel {
   search(): void {
     const job: SearchJob = { request: this.request, generation: ++this.generation };
     this.searching = true;
+    this.slowTimer ??= setTimeout(() => {
+      this.slowTimer = null;
+      this.searchingLong = this.searching;
+    }, this.deps.slowSearchMs ?? DEFAULT_SLOW_SEARCH_MS);
     if (this.busy) {
       this.waiting = job;
       return;
@@ -224,8 +238,15 @@ export class LibrarySearchModel {
       const next = this.waiting;
       this.waiting = null;
       if (next) void this.run(next);
-      else this.searching = false;
+      else this.searchingDone();
     }
+  }
+
+  private searchingDone(): void {
+    this.searching = false;
+    this.searchingLong = false;
+    if (this.slowTimer) clearTimeout(this.slowTimer);
+    this.slowTimer = null;
   }
 
   private showAnswer(job: SearchJob, first: SearchResult): void {
