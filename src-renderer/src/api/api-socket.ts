@@ -6,7 +6,6 @@
 import {
   API_SOCKET_PATH,
   decodeWire,
-  encodeWire,
   SOCKET_MESSAGE_MAX,
   SOCKET_TOKEN_PREFIX,
   type Envelope,
@@ -19,7 +18,6 @@ const MAX_CHARS = Math.floor(SOCKET_MESSAGE_MAX / 3);
 
 export class ApiSocket {
   private socket: WebSocket | null = null;
-  private open = false;
   private openedAt = -Infinity;
   private nextId = 1;
   private readonly pending = new Map<number, { method: string; done: (envelope: Envelope<unknown>) => void }>();
@@ -28,18 +26,22 @@ export class ApiSocket {
     this.connect();
   }
 
-  /** Sends the call when the socket is open and the message small enough; else undefined (use HTTP). */
-  call(method: string, input: unknown): Promise<Envelope<unknown>> | undefined {
-    if (!this.open) {
+  /**
+   * Sends the call (its input as encodeWire wrote it; undefined for none) when the socket is open
+   * and the message small enough; else undefined (use HTTP).
+   */
+  call(method: string, input: string | undefined): Promise<Envelope<unknown>> | undefined {
+    const socket = this.socket;
+    if (socket?.readyState !== WebSocket.OPEN) {
       this.connect();
       return undefined;
     }
     const id = this.nextId++;
-    const message = `{"id":${id},"method":${JSON.stringify(method)},"input":${encodeWire(input ?? {})}}`;
+    const message = `{"id":${id},"method":${JSON.stringify(method)},"input":${input ?? '{}'}}`;
     if (message.length > MAX_CHARS) return undefined;
     return new Promise((done) => {
       this.pending.set(id, { method, done });
-      this.socket!.send(message);
+      socket.send(message);
     });
   }
 
@@ -49,11 +51,9 @@ export class ApiSocket {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API_SOCKET_PATH}`;
     const socket = new WebSocket(url, [`${SOCKET_TOKEN_PREFIX}${this.token}`]);
     this.socket = socket;
-    socket.onopen = () => (this.open = true);
     socket.onmessage = (event: MessageEvent) => this.answer(event.data);
     socket.onclose = () => {
       this.socket = null;
-      this.open = false;
       for (const [, { method, done }] of this.pending) done(lost(method));
       this.pending.clear();
     };

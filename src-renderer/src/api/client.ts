@@ -55,7 +55,9 @@ function httpTransport(): Transport {
   // Small calls take the host's WebSocket once it is open (api-socket.ts).
   const socket = token ? new ApiSocket(token) : null;
   return async (method, input) => {
-    const bySocket = socket?.call(method, input);
+    // Encoded once for either way (an import's file is tens of megabytes).
+    const body = encodeWire(input);
+    const bySocket = socket?.call(method, body);
     if (bySocket) return bySocket;
     if (!token) {
       return {
@@ -72,7 +74,7 @@ function httpTransport(): Transport {
       response = await fetch(`${HTTP_API_PREFIX}${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [HTTP_TOKEN_HEADER]: `Bearer ${token}` },
-        body: encodeWire(input),
+        body,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
