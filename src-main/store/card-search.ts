@@ -8,7 +8,7 @@
 //   1. every free word is in the name (FTS5, name column), in library order;
 //   2. the other matches, in library order (the FTS rowid, which FTS5 yields as it matches);
 // a search without free words browses by name. The other sorts walk card_pool's index of that
-// order. A search of several games runs per game and merges by the sort's key; the cursor is a
+// order, or read a text search's matches in its ranking (search-ranks.ts). A search of several games runs per game and merges by the sort's key; the cursor is a
 // position in that order, so it resumes every game. Field tests the indexes cannot answer are
 // re-checked on the card's document by a JS function (search-functions.ts).
 
@@ -20,6 +20,8 @@ import type { SqliteDatabase } from './database';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
 import { planGame, type Params, type SearchScope } from './search-plan';
+import type { WalkedSort } from './search-matches';
+import { Rankings, type Ranking } from './search-ranks';
 import { SearchShape } from './search-shape';
 import { comparePositions, type SearchCursor } from './search-sorts';
 
@@ -45,7 +47,7 @@ export interface SearcherOptions {
   fieldsInMax?: number;
   /** LIST_MAX (tests set it to 0 to walk the sort index for every text search). */
   listMax?: number;
-  /** How such a walk meets the matches: by the cost model, or always one way (tests). */
+  /** How such a walk meets the matches: by the cost model (or a ranking), or always one way, never ranked (tests). */
   matchWalk?: 'auto' | 'rows' | 'in' | 'member';
 }
 
@@ -86,6 +88,7 @@ export interface CardSearchPages {
 export class CardSearcher implements SearchConnection {
   private readonly statements = new Map<string, Database.Statement<[Params], unknown>>();
   private readonly shape: SearchShape;
+  private readonly rankings = new Rankings((sql, params) => this.statement<number>(sql).pluck().all(params));
   private readonly inOneSnapshot;
 
   readonly listMax: number;
@@ -102,21 +105,24 @@ export class CardSearcher implements SearchConnection {
     this.fieldsInMax = options.fieldsInMax ?? FIELDS_IN_MAX;
     registerSearchFunctions(db);
     this.shape = new SearchShape(db);
-    // One read transaction: the pages, the counts and the plans' ranges see the same library.
-    this.inOneSnapshot = db.transaction((version: string, work: () => unknown) => {
+    // One read transaction: the pages, the counts, the plans' ranges and the rankings see the same
+    // library. Its version is its first read, so it names the snapshot the transaction holds.
+    this.inOneSnapshot = db.transaction((work: () => unknown) => {
+      const version = this.shape.currentVersion();
       this.shape.update(version);
+      this.rankings.update(version);
       return work();
     });
   }
 
   search(search: CardSearch): CardSearchPage {
     const read = () => this.withGames(search, (games) => this.page(search, games));
-    return this.inOneSnapshot(this.shape.currentVersion(), read) as CardSearchPage;
+    return this.inOneSnapshot(read) as CardSearchPage;
   }
 
   pages(search: CardPagesSearch): CardSearchPages {
     const read = () => this.withGames(search, (games) => this.allPages(search, games));
-    return this.inOneSnapshot(this.shape.currentVersion(), read) as CardSearchPages;
+    return this.inOneSnapshot(read) as CardSearchPages;
   }
 
   private withGames<T>(search: CardSearch | CardPagesSearch, work: (games: GameRead[]) => T): T {
@@ -192,6 +198,10 @@ export class CardSearcher implements SearchConnection {
       this.statements.set(sql, statement);
     }
     return statement as Database.Statement<[Params], R>;
+  }
+
+  ranking(systemId: string, sort: WalkedSort): Ranking {
+    return this.rankings.of(this.shape, systemId, sort);
   }
 
   get libraryShape(): SearchShape {

@@ -25,8 +25,18 @@ import {
   type Segment,
   type WalkText,
 } from './search-segments';
-import { denseWalk, lazyMatch, listedCount, listIsCheaper, listLimit, memberBits } from './search-matches';
-import { compareKeyPrefix, compareText, INDEX_ORDERS, type SearchCursor } from './search-sorts';
+import {
+  denseWalk,
+  lazyMatch,
+  listedCount,
+  listIsCheaper,
+  listLimit,
+  memberBits,
+  severalPhrases,
+  type WalkedSort,
+} from './search-matches';
+import { rankMarks, type Ranking } from './search-ranks';
+import { compareKeyPrefix, comparePositions, compareSets, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
 export interface SearchConnection {
@@ -39,6 +49,8 @@ export interface SearchConnection {
   readonly countCap: number;
   /** Tier 0 reads the field tests' FTS matches first up to this many (FIELDS_IN_MAX). */
   readonly fieldsInMax: number;
+  /** The game's cards in the sort's order, kept while the library is unchanged (search-ranks.ts). */
+  ranking(systemId: string, sort: WalkedSort): Ranking;
 }
 
 export interface PoolRow extends Partial<CardRow> {
@@ -58,10 +70,17 @@ export interface Found {
  * The game's few FTS matches, read in the sort's order by SQL (search-segments.ts listSql); for
  * the sort by set, with the game's sets in that order when their ids allow (SetOrder).
  */
-type ListSegment = { kind: 'list'; sort: Exclude<SearchSort, 'relevance'>; seqs: string; sets?: SetOrder };
-type AnySegment = Segment | ListSegment;
+type ListSegment = { kind: 'list'; sort: WalkedSort; seqs: string; sets?: SetOrder };
+/** The game's FTS matches as places in the sort's ranking: read from there in order. */
+type RankedSegment = { kind: 'ranked'; sort: WalkedSort; ranking: Ranking; marks: Uint8Array };
+type AnySegment = Segment | ListSegment | RankedSegment;
 
-export const compareSets = (a: SetShape, b: SetShape) => compareText(a.name, b.name, true) || compareText(a.id, b.id, false);
+/** A probe of the first matches (PROBE_SQL): comma-separated, how many, the last one's rowid. */
+interface Probe {
+  list: string | null;
+  count: number;
+  last: number;
+}
 
 /** One game's part of one search: its segments in reading order, read from a cursor. */
 export class GameRead {
@@ -70,7 +89,7 @@ export class GameRead {
   private readonly range: { lo: number; hi: number; exclusive: boolean };
   /** Known when the matches were read (and so counted). */
   knownCount: number | undefined;
-  /** Every FTS match of the game as a JSON array, when they were read (listed, or a walk's bitmap): counted from them. */
+  /** Every FTS match of the game, comma-separated, when they were read (listed, ranked, or a walk's bitmap). */
   private matches: string | undefined;
   /** The bitmap of a 'member' walk (search-matches.ts memberBits). */
   private members: Buffer | undefined;
@@ -93,19 +112,24 @@ export class GameRead {
       // reading the excluded matches first (`type:creature cost<=3 -kw:haste ember`: ~0.7 ms).
       segments = tierSegments(plan, { fieldsIn: this.fewMatches(plan.match.fields), fieldsOut: false });
     } else {
-      const order = this.sort as Exclude<SearchSort, 'relevance'>;
+      const order = this.sort as WalkedSort;
       const sets =
         order === 'set'
           ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
           : [];
       const met = fullMatch(plan) !== null ? this.meetMatches(order) : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
-        const segment: ListSegment = { kind: 'list', sort: order, seqs: this.matches! };
+        const segment: ListSegment = { kind: 'list', sort: order, seqs: `[${this.matches}]` };
         // Every set of the game: a listed card is in one of them, filtered or not.
         const inOrder = order === 'set' ? setOrder(shape.gameSets(plan.systemId, compareSets)) : null;
         return inOrder ? { ...segment, sets: inOrder } : segment;
       };
-      segments = met === 'list' ? [listed()] : orderSegments(order, met, sets);
+      if (met === 'ranked') {
+        const ranking = searcher.ranking(plan.systemId, order);
+        segments = [{ kind: 'ranked', sort: order, ranking, marks: rankMarks(this.matches!, ranking) }];
+      } else {
+        segments = met === 'list' ? [listed()] : orderSegments(order, met, sets);
+      }
     }
     this.segments = descending ? segments.reverse() : segments;
   }
@@ -134,7 +158,19 @@ export class GameRead {
       const resume = relation === 0 ? after : undefined;
       if (segment.kind === 'list') {
         const rows = this.listed(segment, resume, want - found.length);
-        found.push(...this.withCards(rows, full));
+        found.push(
+          ...(full
+            ? this.rowsOf(
+                segment.sort,
+                rows.map(({ row }) => row.seq),
+                true,
+              )
+            : rows),
+        );
+        continue;
+      }
+      if (segment.kind === 'ranked') {
+        found.push(...this.ranked(segment, resume, want - found.length, full));
         continue;
       }
       const rows = this.searcher
@@ -150,8 +186,9 @@ export class GameRead {
     const tierZero = this.segments.find((segment) => segment.kind === 'walk' && segment.text === 'tier0');
     if (tierZero?.kind === 'walk' && this.fewMatches(this.plan.match.fieldsExclude)) tierZero.fieldsOut = true;
     for (const segment of this.segments) {
-      if (segment.kind === 'list') {
-        for (const { position } of this.listed(segment, undefined, -1)) visit(position);
+      if (segment.kind === 'list' || segment.kind === 'ranked') {
+        const rows = segment.kind === 'list' ? this.listed(segment, undefined, -1) : this.ranked(segment, undefined, -1, false);
+        for (const { position } of rows) visit(position);
         continue;
       }
       const statement = this.searcher.statement<PoolRow>(
@@ -165,7 +202,7 @@ export class GameRead {
   count(cap: number): number {
     if (this.matches) {
       const statement = this.searcher.statement<number>(listCountSql(this.plan)).pluck();
-      return statement.get({ ...this.plan.params, seqs: this.matches, limit: cap }) ?? 0;
+      return statement.get({ ...this.plan.params, seqs: `[${this.matches}]`, limit: cap }) ?? 0;
     }
     const split = countSplitSql(this.plan, this.range.exclusive);
     if (split) {
@@ -186,45 +223,47 @@ export class GameRead {
   }
 
   /**
-   * How this sort meets the game's FTS matches: 'list' (few: this.matches, sorted by SQL), or how
-   * its index walk tests them. A match expression FTS5 reads lazily is probed first (its first
-   * LIST_MAX + 1 matches: all of them, or their density); another costs about the same to read
-   * whole as to probe, so it is read whole at once: the count, and a walk's bitmap.
+   * How this sort meets the game's FTS matches: 'ranked' (they are the result: marked in the
+   * sort's ranking), 'list' (few: sorted by SQL), or how its index walk tests them. A match
+   * expression FTS5 reads lazily is probed first (its first matches, as many as could be listed
+   * or ranked: all of them, or their density); another costs about the same to read whole as to
+   * probe, so it is read whole at once: the count, and a walk's bitmap.
    */
-  private meetMatches(sort: Exclude<SearchSort, 'relevance'>): 'list' | WalkText {
+  private meetMatches(sort: WalkedSort): 'list' | 'ranked' | WalkText {
     const forced = this.searcher.matchWalk;
     const listMax = this.searcher.listMax;
     const span = Math.max(1, this.range.hi - this.range.lo + 1);
     const params = this.textParams();
     const isResult = ftsIsResult(this.plan, this.range.exclusive);
+    // Marking a match in the ranking costs next to nothing: every match is read, unless too dense.
+    const ranked = forced === 'auto' && isResult;
+    const match = fullMatch(this.plan)!;
     let list: string | undefined;
-    if (forced === 'rows' || forced === 'in' || lazyMatch(fullMatch(this.plan)!)) {
-      // No more than a list may hold, nor than the cost model would list.
-      const most = forced === 'auto' ? Math.min(listMax, listLimit(span, sort)) : listMax;
-      const probe = this.searcher
-        .statement<number>(PROBE_SQL)
-        .pluck()
-        .all({ ...params, limit: most + 1 });
-      if (probe.length <= most) {
-        list = probe.join(',');
+    if (forced === 'rows' || forced === 'in' || lazyMatch(match)) {
+      // No more than a list may hold, nor than the cost model would list; ranked matches of
+      // several phrases, as many as a list may hold (probing more costs less than reading twice).
+      const most = forced !== 'auto' || (ranked && severalPhrases(match)) ? listMax : Math.min(listMax, listLimit(span, sort));
+      const probe = this.searcher.statement<Probe>(PROBE_SQL).get({ ...params, limit: most + 1 })!;
+      if (probe.count <= most) {
+        list = probe.list ?? '';
       } else {
-        const last = probe[probe.length - 1];
-        const density = probe.length / Math.max(1, last - this.range.lo + 1);
+        const density = probe.count / Math.max(1, probe.last - this.range.lo + 1);
         const walk = forced === 'auto' ? denseWalk(density, span) : forced;
         if (walk !== 'member') {
           // Too many to list, but when they are the result and more than the cap, that is the count.
-          if (isResult && probe.length > this.searcher.countCap) this.knownCount = probe.length;
+          if (isResult && probe.count > this.searcher.countCap) this.knownCount = probe.count;
           return walk;
         }
         // The rest after the probe's (FTS5 seeks a lazily read expression to a rowid).
-        const rest = this.readList({ ...params, seqLo: last + 1 });
-        list = rest === '' ? probe.join(',') : `${probe.join(',')},${rest}`;
+        const rest = this.readList({ ...params, seqLo: probe.last + 1 });
+        list = rest === '' ? probe.list! : `${probe.list},${rest}`;
       }
     }
     list ??= this.readList(params);
     const count = listedCount(list);
-    this.matches = `[${list}]`;
+    this.matches = list;
     if (isResult) this.knownCount = count;
+    if (ranked) return 'ranked';
     if (count <= listMax && (forced !== 'auto' || listIsCheaper(count, span, sort))) return 'list';
     this.members = memberBits(list, this.range.lo, this.range.hi);
     return 'member';
@@ -252,24 +291,56 @@ export class GameRead {
     return rows.map((row) => ({ row, position: listedPosition(segment.sort, row, shapes) }));
   }
 
-  /** Reads the cards of listed rows (one query for the page). */
-  private withCards(rows: Found[], full: boolean): Found[] {
-    if (!full || rows.length === 0) return rows;
-    const cards = this.searcher
-      .statement<PoolRow>(
-        `SELECT ${selectColumns(null, true)} FROM json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value CROSS JOIN cards c ON c.seq = p.seq`,
-      )
-      .all({ seqs: JSON.stringify(rows.map((row) => row.row.seq)) });
-    const bySeq = new Map(cards.map((card) => [card.seq, card]));
-    return rows.flatMap((row) => {
-      const card = bySeq.get(row.row.seq);
-      return card ? [{ position: row.position, row: card }] : [];
+  /** Up to `limit` ranked matches after `resume` (-1: all), in order: marked places, then their rows. */
+  private ranked(segment: RankedSegment, resume: SearchCursor | undefined, limit: number, full: boolean): Found[] {
+    const { seqs } = segment.ranking;
+    const step = this.descending ? -1 : 1;
+    const picked: number[] = [];
+    let place = resume ? this.placeAfter(segment, resume) : this.descending ? seqs.length - 1 : 0;
+    for (; place >= 0 && place < seqs.length && picked.length !== limit; place += step) {
+      if (segment.marks[place] === 1) picked.push(seqs[place]);
+    }
+    return this.rowsOf(segment.sort, picked, full);
+  }
+
+  /**
+   * The first place of the ranking a read resumes at after the cursor (maybe another game's, or
+   * of a page read before a change): a binary search by the position of each place's card.
+   */
+  private placeAfter(segment: RankedSegment, after: SearchCursor): number {
+    const { seqs } = segment.ranking;
+    const sql = `SELECT ${selectColumns(INDEX_ORDERS[segment.sort], false)} FROM card_pool p WHERE p.seq = @seq`;
+    const statement = this.searcher.statement<PoolRow>(sql);
+    const shapes = this.searcher.libraryShape.sets;
+    // Ascending: the first place past the cursor; descending: the one before the first at or past it.
+    let lo = 0;
+    let hi = seqs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const position = listedPosition(segment.sort, statement.get({ seq: seqs[mid] })!, shapes);
+      const order = comparePositions(segment.sort, position, after);
+      if (order > 0 || (order === 0 && this.descending)) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.descending ? lo - 1 : lo;
+  }
+
+  /** The rows of these cards (one query), in this order, with their positions in the sort. */
+  private rowsOf(sort: WalkedSort, seqs: readonly number[], full: boolean): Found[] {
+    if (seqs.length === 0) return [];
+    const sql = `SELECT ${selectColumns(INDEX_ORDERS[sort], full)} FROM json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value${full ? ' CROSS JOIN cards c ON c.seq = p.seq' : ''}`;
+    const rows = this.searcher.statement<PoolRow>(sql).all({ seqs: JSON.stringify(seqs) });
+    const bySeq = new Map(rows.map((row) => [row.seq, row]));
+    const shapes = this.searcher.libraryShape.sets;
+    return seqs.flatMap((seq) => {
+      const row = bySeq.get(seq);
+      return row ? [{ row, position: listedPosition(sort, row, shapes) }] : [];
     });
   }
 
   /** Ascending: < 0 the segment lies wholly before the cursor, 0 it holds it, > 0 it lies after. */
   private relation(segment: AnySegment, after: SearchCursor): number {
-    if (segment.kind === 'list') return 0;
+    if (segment.kind === 'list' || segment.kind === 'ranked') return 0;
     const tier = segment.tier - after.tier;
     let order = tier !== 0 ? tier : 0;
     if (order === 0 && segment.kind === 'walk' && segment.set) {
@@ -323,7 +394,7 @@ export class GameRead {
   }
 }
 
-function listedPosition(sort: Exclude<SearchSort, 'relevance'>, row: PoolRow, sets: ReadonlyMap<string, SetShape>): SearchCursor {
+function listedPosition(sort: WalkedSort, row: PoolRow, sets: ReadonlyMap<string, SetShape>): SearchCursor {
   if (sort === 'set') return { tier: 0, key: [sets.get(row.set_id)?.name ?? '', row.set_id, row.name], seq: row.seq };
   const key = INDEX_ORDERS[sort].columns.length > 1 ? [row.sort_key ?? '', row.name] : [row.name];
   return { tier: 0, key, seq: row.seq };

@@ -1,8 +1,10 @@
-// How a sort other than relevance meets a text search's FTS matches (search-game.ts): list them
-// and sort the few in JS, walk the sort's index testing each entry against every match held in a
-// bitmap ('member'), or test the words on each entry's card ('rows', when matches are so dense
-// that reading them all costs more than the few cards the page needs). Picked by a cost model
-// measured at 100,000 cards (bench/library-search.ts, the sorted rows).
+// How a sort other than relevance meets a text search's FTS matches (search-game.ts): when they
+// are the search's whole result, mark them in the sort's ranking (search-ranks.ts); otherwise list
+// them and sort the few in SQL, or walk the sort's index testing each entry against every match
+// held in a bitmap ('member'). Either way, test the words on each walked entry's card instead
+// ('rows') when matches are so dense that reading them all costs more than the few cards the
+// page needs. Picked by a cost model measured at 100,000 cards (bench/library-search.ts, the
+// sorted rows).
 
 import type { SearchSort } from '../../card-schema/search/query';
 
@@ -48,6 +50,16 @@ export function lazyMatch(expression: string): boolean {
   return true;
 }
 
+/**
+ * Whether an expression has several phrases: FTS5 then decodes each one's doclist before the first
+ * match, so a probe of 5,000 matches costs little more than one of 2,000 ("ember tide": 0.96 and
+ * 0.75 ms), and reading the matches after a probe's costs about a whole read (0.9 ms for its
+ * last 511 of 2,512). With one phrase a probe costs about its share of a whole read.
+ */
+export function severalPhrases(expression: string): boolean {
+  return [...expression.matchAll(/"(?:[^"]|"")*"/g)].length > 1;
+}
+
 /** With every match counted (`count` of a game spanning `span` rowids): list them, or walk with the bitmap. */
 export function listIsCheaper(count: number, span: number, sort: WalkedSort): boolean {
   if (count === 0) return true;
@@ -84,12 +96,9 @@ export function listedCount(list: string): number {
   return count;
 }
 
-/**
- * The bitmap of MEMBER_SQL: a byte per rowid of lo..hi, 1 for each rowid of a comma-separated
- * list (as group_concat gives them: one string costs less to pass to JS than an array).
- */
-export function memberBits(list: string, lo: number, hi: number): Buffer {
-  const bits = Buffer.alloc(Math.max(0, hi - lo + 1));
+/** Calls visit with each rowid of a comma-separated list (as group_concat gives them: one string costs less to pass to JS than an array). */
+export function forEachListed(list: string, visit: (seq: number) => void): void {
+  if (list === '') return;
   let seq = 0;
   for (let i = 0; i <= list.length; i++) {
     const code = i < list.length ? list.charCodeAt(i) : 44;
@@ -97,8 +106,16 @@ export function memberBits(list: string, lo: number, hi: number): Buffer {
       seq = seq * 10 + code - 48;
       continue;
     }
-    if (i > 0 && seq >= lo && seq <= hi) bits[seq - lo] = 1;
+    visit(seq);
     seq = 0;
   }
+}
+
+/** The bitmap of MEMBER_SQL: a byte per rowid of lo..hi, 1 for each rowid of a comma-separated list. */
+export function memberBits(list: string, lo: number, hi: number): Buffer {
+  const bits = Buffer.alloc(Math.max(0, hi - lo + 1));
+  forEachListed(list, (seq) => {
+    if (seq >= lo && seq <= hi) bits[seq - lo] = 1;
+  });
   return bits;
 }

@@ -207,8 +207,8 @@ export function countSplitSql(plan: GamePlan, exclusiveSpan: boolean): { sure: s
   return { sure, checked };
 }
 
-/** The game's first @limit FTS matches in its span, in rowid order (the FTS index alone): a probe of their density. */
-export const PROBE_SQL = `${FTS_SPAN} ORDER BY rowid LIMIT @limit`;
+/** The game's first @limit FTS matches in its span (the FTS index alone), comma-separated, counted, and the last: a probe of their density. */
+export const PROBE_SQL = `SELECT group_concat(rowid) AS list, count(*) AS count, max(rowid) AS last FROM (${FTS_SPAN} ORDER BY rowid LIMIT @limit)`;
 
 /** Every FTS match of the game in its span, comma-separated (one string passes to JS faster than 20,000 rows). */
 export const MATCH_LIST_SQL = FTS_SPAN.replace('SELECT rowid', 'SELECT group_concat(rowid)');

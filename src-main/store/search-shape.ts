@@ -53,7 +53,10 @@ export class SearchShape {
     );
   }
 
-  /** Read before the search's transaction begins (a commit after it only makes the next search read again). */
+  /**
+   * The library's version; read first in a search's transaction, it names that transaction's
+   * snapshot (reading data_version begins the read, as any read of the database does).
+   */
   currentVersion(): string {
     return this.version.get() ?? '';
   }

@@ -9,6 +9,7 @@
 // relevance tiers 1–2: [] (library order, the FTS rowid).
 
 import type { SearchSort } from '../../card-schema/search/query';
+import type { SetShape } from './search-shape';
 
 /** Where a page ended (its last card's position); the next page starts after it. Opaque to the UI. */
 export interface SearchCursor {
@@ -98,3 +99,6 @@ export function compareKeyPrefix(
   }
   return 0;
 }
+
+/** The set sort's order of sets: name (NOCASE), then id. */
+export const compareSets = (a: SetShape, b: SetShape) => compareText(a.name, b.name, true) || compareText(a.id, b.id, false);

@@ -83,10 +83,16 @@ afterEach(() => {
   for (const db of opened.splice(0)) if (db.open) db.close();
 });
 
-/** A library of these cards, with every statement it runs collected (expanded) in `sql`. */
+/** A library of these cards, with every statement it runs collected (expanded) in `sql`, and each run in `runs`. */
 function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 'in' | 'member', fieldsInMax?: number) {
   const sql = new Set<string>();
-  const db = new Database(':memory:', { verbose: (statement) => sql.add(String(statement)) });
+  const runs: string[] = [];
+  const db = new Database(':memory:', {
+    verbose: (statement) => {
+      sql.add(String(statement));
+      runs.push(String(statement));
+    },
+  });
   opened.push(db);
   migrate(db);
   const store = new Store(db);
@@ -95,7 +101,7 @@ function library(cards: readonly Card[], listMax?: number, matchWalk?: 'rows' | 
     writePoolGame(db, { systemId, identity: { field: 'colors', values: COLORS }, costField: 'cost' });
   }
   store.cards.saveMany(cards.map((card) => ({ id: card.id, setId: card.setId, doc: card.doc, searchText: card.searchText })));
-  return { db, sql, searcher: new CardSearcher(db, { listMax, matchWalk, fieldsInMax }) };
+  return { db, sql, runs, store, searcher: new CardSearcher(db, { listMax, matchWalk, fieldsInMax }) };
 }
 
 // ---- the reference --------------------------------------------------------------------------
@@ -354,10 +360,59 @@ describe('a game whose cards no other game shares rowids with', () => {
     }
     const counts = [...sql].filter((statement) => statement.startsWith('SELECT count(*) FROM (SELECT rowid FROM cards_fts'));
     expect(counts.length).toBeGreaterThan(0);
-    // The cost model (store/search-matches.ts) listed the few matches of "wolf tide" and walked
-    // the sort index against a bitmap of the many of "ember".
-    expect([...sql].some((statement) => statement.includes('card_pool p ON p.seq = j.value'))).toBe(true);
-    expect([...sql].some((statement) => /substr\(x'.*, p\.seq - .*\) = x'01'/.test(statement))).toBe(true);
+  });
+
+  describe('a sorted text search marks its matches in the sort’s ranking', () => {
+    const walks = (sql: Iterable<string>) =>
+      [...sql].filter((statement) => / x'01'|ORDER BY .*j\.value|j\.value .*ORDER BY/s.test(statement));
+    const rankings = (runs: readonly string[]) =>
+      runs.filter((statement) => /^SELECT p\.seq FROM card_pool p INDEXED BY/.test(statement));
+
+    it('every sort, both directions, one game or two merged, paged by cursors, equals the reference', () => {
+      const { sql, searcher } = library(grouped);
+      for (const query of ['e', 'em', 'ember', 'wolf tide', 'ember -tide', 'zzz']) {
+        for (const games of [wordGames(query, ['osmcg']), wordGames(query, ['osmcg', 'other'])]) {
+          for (const sort of SEARCH_SORTS.filter((sort) => sort !== 'relevance')) {
+            for (const descending of [false, true]) {
+              const search = { games, sort, descending };
+              const expected = reference(grouped, search);
+              const what = `${query} in ${games.length} by ${sort}${descending ? ' descending' : ''}`;
+              expect(allPages(searcher, { ...search, limit: 211 }), what).toEqual(expected);
+              expect(searcher.search({ ...search, limit: 3 }).total, what).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+            }
+          }
+        }
+      }
+      // Neither listed and sorted by SQL nor walked against a bitmap.
+      expect(walks(sql)).toEqual([]);
+    });
+
+    it('reads a ranking once while the library is unchanged, and resumes a cursor from before a change where the index walk does', () => {
+      const { db, runs, store, searcher } = library(grouped);
+      const walker = new CardSearcher(db, { listMax: 0, matchWalk: 'member' });
+      const search = { games: wordGames('ember', ['osmcg']), sort: 'name' as const, descending: false, limit: 40 };
+      const first = searcher.search(search);
+      searcher.search({ ...search, after: first.next! });
+      searcher.search({ ...search, games: wordGames('tide', ['osmcg']) });
+      expect(rankings(runs)).toHaveLength(1);
+
+      // The cursor's card renamed to sort first, a card after it renamed to sort last, one deleted.
+      const cursorCard = first.cards[first.cards.length - 1];
+      const later = searcher.search({ ...search, after: first.next! }).cards;
+      const renamed = (card: CardRecord, name: string) => {
+        const doc = { ...card.doc, name };
+        return { id: card.id, setId: card.setId, doc, searchText: buildSearchText(doc) };
+      };
+      store.cards.saveMany([renamed(cursorCard, 'Aa ember'), renamed(later[0], 'Zz ember')]);
+      db.prepare('DELETE FROM cards WHERE id = ?').run(later[1].id);
+      for (const descending of [false, true]) {
+        const resumed = { ...search, descending, after: first.next! };
+        const walked = walker.search(resumed);
+        expect(walked.cards.length).toBeGreaterThan(0);
+        expect(ids(searcher.search(resumed).cards), `descending: ${descending}`).toEqual(ids(walked.cards));
+      }
+      expect(rankings(runs)).toHaveLength(2);
+    });
   });
 
   it('a set scope or a field test still looks each match up', () => {

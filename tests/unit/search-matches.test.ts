@@ -17,7 +17,9 @@ import {
   listLimit,
   MEMBER_SQL,
   memberBits,
+  severalPhrases,
 } from '../../src-main/store/search-matches';
+import { rankMarks, type Ranking } from '../../src-main/store/search-ranks';
 
 describe('lazyMatch', () => {
   it('holds for whole tokens and prefixes of up to 6 characters (cards_fts: prefix = 1 2 3 4 5 6)', () => {
@@ -53,6 +55,16 @@ describe('lazyMatch', () => {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('severalPhrases', () => {
+  it('counts the quoted phrases, a doubled quote inside one included', () => {
+    expect(severalPhrases('("ember"*)')).toBe(false);
+    expect(severalPhrases('("ember tide"*)')).toBe(false);
+    expect(severalPhrases('("a""b"*)')).toBe(false);
+    expect(severalPhrases('("ember"*) AND ("tide"*)')).toBe(true);
+    expect(severalPhrases('(("e"*)) NOT (("tide"*))')).toBe(true);
   });
 });
 
@@ -106,5 +118,15 @@ describe('member walk', () => {
     expect(member.all({ members: memberBits('10,12,20,99', 10, 20), seqLo: 10 })).toEqual([10, 12, 20]);
     expect(member.all({ members: memberBits('', 10, 20), seqLo: 10 })).toEqual([]);
     expect(member.all({ members: memberBits('100', 100, 100), seqLo: 100 })).toEqual([100]);
+  });
+});
+
+describe('ranking marks', () => {
+  it('marks the place of each listed rowid of the game, nothing for rowids outside it', () => {
+    // The game's cards 10, 12, 13, 15 in the order 13, 10, 15, 12; rowid 11 is another game's.
+    const ranking: Ranking = { seqs: Int32Array.from([13, 10, 15, 12]), lo: 10, ranks: Int32Array.from([1, -1, 3, 0, -1, 2]) };
+    expect([...rankMarks('10,11,12,99,3', ranking)]).toEqual([0, 1, 0, 1]);
+    expect([...rankMarks('13,15', ranking)]).toEqual([1, 0, 1, 0]);
+    expect([...rankMarks('', ranking)]).toEqual([0, 0, 0, 0]);
   });
 });
