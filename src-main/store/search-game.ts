@@ -25,16 +25,7 @@ import {
   type Segment,
   type WalkText,
 } from './search-segments';
-import {
-  denseWalk,
-  lazyMatch,
-  listedCount,
-  listIsCheaper,
-  listLimit,
-  memberBits,
-  severalPhrases,
-  type WalkedSort,
-} from './search-matches';
+import { denseWalk, lazyMatch, listIsCheaper, memberBits, probeLimit, type WalkedSort } from './search-matches';
 import { rankMarks, type Ranking } from './search-ranks';
 import { compareKeyPrefix, comparePositions, compareSets, INDEX_ORDERS, type SearchCursor } from './search-sorts';
 
@@ -89,8 +80,8 @@ export class GameRead {
   private readonly range: { lo: number; hi: number; exclusive: boolean };
   /** Known when the matches were read (and so counted). */
   knownCount: number | undefined;
-  /** Every FTS match of the game, comma-separated, when they were read (listed, ranked, or a walk's bitmap). */
-  private matches: string | undefined;
+  /** Every FTS match of the game, when they were read (listed, ranked, or a walk's bitmap). */
+  private matches: number[] | undefined;
   /** The bitmap of a 'member' walk (search-matches.ts memberBits). */
   private members: Buffer | undefined;
 
@@ -119,7 +110,7 @@ export class GameRead {
           : [];
       const met = fullMatch(plan) !== null ? this.meetMatches(order) : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
-        const segment: ListSegment = { kind: 'list', sort: order, seqs: `[${this.matches}]` };
+        const segment: ListSegment = { kind: 'list', sort: order, seqs: JSON.stringify(this.matches) };
         // Every set of the game: a listed card is in one of them, filtered or not.
         const inOrder = order === 'set' ? setOrder(shape.gameSets(plan.systemId, compareSets)) : null;
         return inOrder ? { ...segment, sets: inOrder } : segment;
@@ -158,15 +149,7 @@ export class GameRead {
       const resume = relation === 0 ? after : undefined;
       if (segment.kind === 'list') {
         const rows = this.listed(segment, resume, want - found.length);
-        found.push(
-          ...(full
-            ? this.rowsOf(
-                segment.sort,
-                rows.map(({ row }) => row.seq),
-                true,
-              )
-            : rows),
-        );
+        found.push(...(full ? this.rowsOf(segment.sort, seqsOf(rows), true) : rows));
         continue;
       }
       if (segment.kind === 'ranked') {
@@ -202,7 +185,7 @@ export class GameRead {
   count(cap: number): number {
     if (this.matches) {
       const statement = this.searcher.statement<number>(listCountSql(this.plan)).pluck();
-      return statement.get({ ...this.plan.params, seqs: `[${this.matches}]`, limit: cap }) ?? 0;
+      return statement.get({ ...this.plan.params, seqs: JSON.stringify(this.matches), limit: cap }) ?? 0;
     }
     const split = countSplitSql(this.plan, this.range.exclusive);
     if (split) {
@@ -240,9 +223,7 @@ export class GameRead {
     const match = fullMatch(this.plan)!;
     let list: string | undefined;
     if (forced === 'rows' || forced === 'in' || lazyMatch(match)) {
-      // No more than a list may hold, nor than the cost model would list; ranked matches of
-      // several phrases, as many as a list may hold (probing more costs less than reading twice).
-      const most = forced !== 'auto' || (ranked && severalPhrases(match)) ? listMax : Math.min(listMax, listLimit(span, sort));
+      const most = forced === 'auto' ? probeLimit(match, span, sort, ranked, listMax) : listMax;
       const probe = this.searcher.statement<Probe>(PROBE_SQL).get({ ...params, limit: most + 1 })!;
       if (probe.count <= most) {
         list = probe.list ?? '';
@@ -260,12 +241,14 @@ export class GameRead {
       }
     }
     list ??= this.readList(params);
-    const count = listedCount(list);
-    this.matches = list;
+    // One string and JSON.parse cost less than an array of rows (20,000 matches: 1.9 and 2.2 ms).
+    const matches: number[] = JSON.parse(`[${list}]`);
+    const count = matches.length;
+    this.matches = matches;
     if (isResult) this.knownCount = count;
     if (ranked) return 'ranked';
     if (count <= listMax && (forced !== 'auto' || listIsCheaper(count, span, sort))) return 'list';
-    this.members = memberBits(list, this.range.lo, this.range.hi);
+    this.members = memberBits(matches, this.range.lo, this.range.hi);
     return 'member';
   }
 
@@ -393,6 +376,8 @@ export class GameRead {
     return { tier: segment.tier, key, seq: row.seq };
   }
 }
+
+const seqsOf = (rows: readonly Found[]) => rows.map(({ row }) => row.seq);
 
 function listedPosition(sort: WalkedSort, row: PoolRow, sets: ReadonlyMap<string, SetShape>): SearchCursor {
   if (sort === 'set') return { tier: 0, key: [sets.get(row.set_id)?.name ?? '', row.set_id, row.name], seq: row.seq };

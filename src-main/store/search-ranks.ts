@@ -7,7 +7,7 @@
 
 import type { Params } from './search-plan';
 import type { SearchShape } from './search-shape';
-import { forEachListed, type WalkedSort } from './search-matches';
+import type { WalkedSort } from './search-matches';
 import { compareSets, INDEX_ORDERS } from './search-sorts';
 
 export interface Ranking {
@@ -67,13 +67,13 @@ function readRanking(readSeqs: ReadSeqs, shape: SearchShape, systemId: string, s
   return { seqs, lo, ranks };
 }
 
-/** A byte per place of the ranking, 1 where a rowid of the comma-separated list stands. */
-export function rankMarks(list: string, ranking: Ranking): Uint8Array {
+/** A byte per place of the ranking, 1 where one of these rowids stands. */
+export function rankMarks(seqs: readonly number[], ranking: Ranking): Uint8Array {
   const marks = new Uint8Array(ranking.seqs.length);
   const { lo, ranks } = ranking;
-  forEachListed(list, (seq) => {
+  for (const seq of seqs) {
     const rank = seq >= lo && seq - lo < ranks.length ? ranks[seq - lo] : -1;
     if (rank >= 0) marks[rank] = 1;
-  });
+  }
   return marks;
 }

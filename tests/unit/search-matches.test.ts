@@ -12,13 +12,15 @@ import {
   denseWalk,
   FTS_PREFIX_MAX,
   lazyMatch,
-  listedCount,
   listIsCheaper,
   listLimit,
   MEMBER_SQL,
   memberBits,
+  probeLimit,
+  RANKED_PROBE,
   severalPhrases,
 } from '../../src-main/store/search-matches';
+import { LIST_MAX } from '../../src-main/store/card-search';
 import { rankMarks, type Ranking } from '../../src-main/store/search-ranks';
 
 describe('lazyMatch', () => {
@@ -90,6 +92,13 @@ describe('the cost model at 100,000 cards', () => {
     }
   });
 
+  it('probes as far as a list could go, a ranked phrase only for its density, ranked phrases as far as a list may hold', () => {
+    expect(probeLimit('("ember"*)', span, 'name', false, LIST_MAX)).toBe(listLimit(span, 'name'));
+    expect(probeLimit('("ember"*)', span, 'name', true, LIST_MAX)).toBe(RANKED_PROBE);
+    expect(probeLimit('("ember"*) AND ("tide"*)', span, 'name', true, LIST_MAX)).toBe(LIST_MAX);
+    expect(probeLimit('("ember"*)', span, 'name', true, 0)).toBe(0);
+  });
+
   it('tests cards when matches are dense ("e": 61%) and reads them all when they are not ("em": 20%)', () => {
     expect(denseWalk(0.61, span)).toBe('rows');
     expect(denseWalk(0.2, span)).toBe('member');
@@ -102,10 +111,6 @@ describe('member walk', () => {
     for (const db of opened.splice(0)) db.close();
   });
 
-  it('counts a comma-separated list of rowids', () => {
-    expect([listedCount(''), listedCount('7'), listedCount('7,12,100000')]).toEqual([0, 1, 3]);
-  });
-
   it('tests each rowid against the bitmap in SQL: 1 for the listed ones, 0 outside them and outside the span', () => {
     const db = new Database(':memory:');
     opened.push(db);
@@ -115,18 +120,18 @@ describe('member walk', () => {
     const member = db
       .prepare<{ members: Buffer; seqLo: number }, number>(`SELECT p.seq FROM card_pool p WHERE ${MEMBER_SQL} ORDER BY p.seq`)
       .pluck();
-    expect(member.all({ members: memberBits('10,12,20,99', 10, 20), seqLo: 10 })).toEqual([10, 12, 20]);
-    expect(member.all({ members: memberBits('', 10, 20), seqLo: 10 })).toEqual([]);
-    expect(member.all({ members: memberBits('100', 100, 100), seqLo: 100 })).toEqual([100]);
+    expect(member.all({ members: memberBits([10, 12, 20, 99], 10, 20), seqLo: 10 })).toEqual([10, 12, 20]);
+    expect(member.all({ members: memberBits([], 10, 20), seqLo: 10 })).toEqual([]);
+    expect(member.all({ members: memberBits([100], 100, 100), seqLo: 100 })).toEqual([100]);
   });
 });
 
 describe('ranking marks', () => {
-  it('marks the place of each listed rowid of the game, nothing for rowids outside it', () => {
+  it('marks the place of each of the game’s rowids, nothing for rowids outside it', () => {
     // The game's cards 10, 12, 13, 15 in the order 13, 10, 15, 12; rowid 11 is another game's.
     const ranking: Ranking = { seqs: Int32Array.from([13, 10, 15, 12]), lo: 10, ranks: Int32Array.from([1, -1, 3, 0, -1, 2]) };
-    expect([...rankMarks('10,11,12,99,3', ranking)]).toEqual([0, 1, 0, 1]);
-    expect([...rankMarks('13,15', ranking)]).toEqual([1, 0, 1, 0]);
-    expect([...rankMarks('', ranking)]).toEqual([0, 0, 0, 0]);
+    expect([...rankMarks([10, 11, 12, 99, 3], ranking)]).toEqual([0, 1, 0, 1]);
+    expect([...rankMarks([13, 15], ranking)]).toEqual([1, 0, 1, 0]);
+    expect([...rankMarks([], ranking)]).toEqual([0, 0, 0, 0]);
   });
 });
