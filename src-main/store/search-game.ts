@@ -208,9 +208,9 @@ export class GameRead {
   /**
    * How this sort meets the game's FTS matches: 'ranked' (they are the result: marked in the
    * sort's ranking), 'list' (few: sorted by SQL), or how its index walk tests them. A match
-   * expression FTS5 reads lazily is probed first (its first matches, as many as could be listed
-   * or ranked: all of them, or their density); another costs about the same to read whole as to
-   * probe, so it is read whole at once: the count, and a walk's bitmap.
+   * expression FTS5 reads lazily is probed first (its first matches up to probeLimit: all of
+   * them, or their density); another costs about the same to read whole as to probe, so it is
+   * read whole at once: the count, and a walk's bitmap.
    */
   private meetMatches(sort: WalkedSort): 'list' | 'ranked' | WalkText {
     const forced = this.searcher.matchWalk;
