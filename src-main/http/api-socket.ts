@@ -10,8 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ApiHandlers } from '../api/contract';
 import { dispatch } from '../api/dispatch';
-import { jsonTextProblem, MAX_JSON_DEPTH } from '../api/json-depth';
-import { MAX_STRUCTURE } from '../api/payload-limits';
+import { MAX_JSON_DEPTH, tooDeepPosition } from '../api/json-depth';
 import type { PathRoot } from '../api/redact-paths';
 import { API_SOCKET_PATH, decodeWire, encodeWire, SOCKET_MESSAGE_MAX, SOCKET_TOKEN_PREFIX, type SocketCall } from '../api/wire';
 
@@ -42,8 +41,10 @@ function readCall(data: RawData): { call: SocketCall } | { problem: string } {
   const text = Buffer.isBuffer(data)
     ? data.toString('utf8')
     : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
-  const problem = jsonTextProblem(text, MAX_JSON_DEPTH, MAX_STRUCTURE);
-  if (problem) return { problem: `The message nests more than ${MAX_JSON_DEPTH} levels deep (at character ${problem.at})` };
+  // Depth only: a message (at most SOCKET_MESSAGE_MAX) is far below the HTTP bodies' MAX_STRUCTURE.
+  const tooDeep = tooDeepPosition(text);
+  if (tooDeep !== undefined)
+    return { problem: `The message nests more than ${MAX_JSON_DEPTH} levels deep (at character ${tooDeep})` };
   let value: unknown;
   try {
     value = decodeWire(text);

@@ -8,9 +8,10 @@
 //   1. every free word is in the name (FTS5, name column), in library order;
 //   2. the other matches, in library order (the FTS rowid, which FTS5 yields as it matches);
 // a search without free words browses by name. The other sorts walk card_pool's index of that
-// order, or read a text search's matches in its ranking (search-ranks.ts). A search of several games runs per game and merges by the sort's key; the cursor is a
-// position in that order, so it resumes every game. Field tests the indexes cannot answer are
-// re-checked on the card's document by a JS function (search-functions.ts).
+// order, or read a text search's matches in its ranking (search-ranks.ts). A search of several
+// games runs per game and merges by the sort's key; the cursor is a position in that order, so it
+// resumes every game. Field tests the indexes cannot answer are re-checked on the card's document
+// by a JS function (search-functions.ts).
 
 import type Database from 'better-sqlite3';
 import type { GameSearch, SearchSort } from '../../card-schema/search/query';

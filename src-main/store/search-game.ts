@@ -104,10 +104,6 @@ export class GameRead {
       segments = tierSegments(plan, { fieldsIn: this.fewMatches(plan.match.fields), fieldsOut: false });
     } else {
       const order = this.sort as WalkedSort;
-      const sets =
-        order === 'set'
-          ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
-          : [];
       const met = fullMatch(plan) !== null ? this.meetMatches(order) : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
         const segment: ListSegment = { kind: 'list', sort: order, seqs: JSON.stringify(this.matches) };
@@ -118,8 +114,15 @@ export class GameRead {
       if (met === 'ranked') {
         const ranking = searcher.ranking(plan.systemId, order);
         segments = [{ kind: 'ranked', sort: order, ranking, marks: rankMarks(this.matches!, ranking) }];
+      } else if (met === 'list') {
+        segments = [listed()];
       } else {
-        segments = met === 'list' ? [listed()] : orderSegments(order, met, sets);
+        // By set, a walk per set in the search's scope.
+        const sets =
+          order === 'set'
+            ? shape.gameSets(plan.systemId, compareSets).filter((set) => !plan.setIds || plan.setIds.includes(set.id))
+            : [];
+        segments = orderSegments(order, met, sets);
       }
     }
     this.segments = descending ? segments.reverse() : segments;

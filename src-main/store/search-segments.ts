@@ -210,7 +210,7 @@ export function countSplitSql(plan: GamePlan, exclusiveSpan: boolean): { sure: s
 /** The game's first @limit FTS matches in its span (the FTS index alone), comma-separated, counted, and the last: a probe of their density. */
 export const PROBE_SQL = `SELECT group_concat(rowid) AS list, count(*) AS count, max(rowid) AS last FROM (${FTS_SPAN} ORDER BY rowid LIMIT @limit)`;
 
-/** Every FTS match of the game in its span, comma-separated (one string passes to JS faster than 20,000 rows). */
+/** Every FTS match of the game in its span, comma-separated (search-game.ts parses it once). */
 export const MATCH_LIST_SQL = FTS_SPAN.replace('SELECT rowid', 'SELECT group_concat(rowid)');
 
 const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
