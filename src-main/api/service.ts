@@ -7,6 +7,7 @@ import { reclaimMemorySoon } from '../reclaim-memory';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openStore } from '../store/store';
 import { databaseFile } from '../store/database';
+import { toRecord, withRecords } from '../store/card-row';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
 import { createSet, updateSet } from '../services/set-metadata';
@@ -174,7 +175,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     searchCards: (input) => searchLibrary(lib, readers, input),
     searchCardPages: (input) => searchLibraryPages(lib, readers, input),
-    getCards: ({ ids }) => readers.read('getCards', { ids }),
+    getCards: async ({ ids }) => (await readers.read('getCards', { ids })).map(toRecord),
     listSavedSearches: ({ systemId }) => listSavedSearches(lib, systemId),
     saveSearch: ({ systemId, ...search }) => saveSearch(lib, { ...search, systemId: systemId ?? null }),
     deleteSavedSearch: ({ id }) => deleteSavedSearch(lib, id),
@@ -182,7 +183,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
       const system = lib.systems.require(input.systemId);
       const leader = input.leaderId === undefined ? undefined : lib.store.cards.get(input.leaderId);
       const search = poolSearchOf(system, input, lib.store.sets.listNames(), leader);
-      return toPoolResult(system, await readers.read('searchDeckPool', search));
+      return toPoolResult(system, withRecords(await readers.read('searchDeckPool', search)));
     },
     validateCard: ({ systemId, doc }) => cardIssues(lib, systemId, doc),
     saveCard: (input) => saveCard(lib, { id: input.id, setId: input.setId, doc: input.doc as CardDocument }),

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import type { BackupInfo } from '../api/contract';
 import { backupIfStale } from '../services/backups';
-import type { CardRecord, CardSetInfo } from '../../card-schema/system/format';
+import type { CardSetInfo } from '../../card-schema/system/format';
 import {
   CardSearcher,
   type CardPagesSearch,
@@ -13,19 +13,23 @@ import {
   type CardSearchPage,
   type CardSearchPages,
 } from '../store/card-search';
+import type { CardRow } from '../store/card-row';
 import { CardsRepo } from '../store/cards-repo';
 import { PoolSearcher, type PoolPage, type PoolSearch } from '../store/deck-pool';
 import type { SqliteDatabase } from '../store/database';
 import { SetsRepo } from '../store/sets-repo';
 
-/** Each read: its input and its answer. */
+/**
+ * Each read: its input and its answer. Pages of cards come as rows, their documents JSON text
+ * (store/card-row.ts cardRow): the caller parses them, for less than a thread clones them parsed.
+ */
 export interface ReadCalls {
   /** A page of a resolved library search (store/card-search.ts). */
-  searchCards: { input: CardSearch; output: CardSearchPage };
+  searchCards: { input: CardSearch; output: CardSearchPage<CardRow> };
   /** Its exact total and the cursor each page starts after. */
   searchCardPages: { input: CardPagesSearch; output: CardSearchPages };
-  getCards: { input: { ids: readonly string[] }; output: CardRecord[] };
-  searchDeckPool: { input: PoolSearch; output: PoolPage };
+  getCards: { input: { ids: readonly string[] }; output: CardRow[] };
+  searchDeckPool: { input: PoolSearch; output: PoolPage<CardRow> };
   listSets: { input: Record<string, never>; output: CardSetInfo[] };
   /** The start-up backup (backups.ts): a snapshot of the library when the newest is a day old. */
   dailyBackup: { input: { dataDir: string }; output: BackupInfo | null };
@@ -60,13 +64,13 @@ export class Reader {
   serve(request: ReadRequest): ReadCalls[ReadMethod]['output'] {
     switch (request.method) {
       case 'searchCards':
-        return this.searcher.search(request.input);
+        return this.searcher.searchRows(request.input);
       case 'searchCardPages':
         return this.searcher.pages(request.input);
       case 'searchDeckPool':
-        return this.pool.search(request.input);
+        return this.pool.searchRows(request.input);
       case 'getCards':
-        return this.cards.getMany(request.input.ids);
+        return this.cards.getRows(request.input.ids);
       case 'listSets':
         return this.sets.list();
       case 'dailyBackup':

@@ -8,6 +8,7 @@ import { resolveQuery } from '../../card-schema/search/resolve';
 import type { ResolvedQuery, SearchSort } from '../../card-schema/search/query';
 import type { ReadPool } from '../readers/read-pool';
 import type { SearchCursor } from '../store/card-search';
+import { withRecords } from '../store/card-row';
 import type { Library } from './card-library';
 
 export interface LibrarySearchInput {
@@ -41,7 +42,7 @@ export async function searchLibrary(
     limit: input.limit,
     after: input.after,
   });
-  return { ...page, problems: [...resolved.problems], highlight: [...resolved.highlight] };
+  return { ...withRecords(page), problems: [...resolved.problems], highlight: [...resolved.highlight] };
 }
 
 export async function searchLibraryPages(

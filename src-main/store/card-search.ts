@@ -16,7 +16,7 @@
 import type Database from 'better-sqlite3';
 import type { GameSearch, SearchSort } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
-import { toRecord, type CardRow } from './card-row';
+import { cardRow, withRecords, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
@@ -62,8 +62,9 @@ export interface CardSearch extends SearchScope {
   after?: SearchCursor;
 }
 
-export interface CardSearchPage {
-  cards: CardRecord[];
+/** A page of cards: records, or rows as a reader thread sends them (card-row.ts cardRow). */
+export interface CardSearchPage<C = CardRecord> {
+  cards: C[];
   /** Matching cards, counted up to SEARCH_COUNT_CAP. */
   total: number;
   /** False when counting stopped at the cap: more than `total` cards match. */
@@ -117,8 +118,13 @@ export class CardSearcher implements SearchConnection {
   }
 
   search(search: CardSearch): CardSearchPage {
+    return withRecords(this.searchRows(search));
+  }
+
+  /** The page with its cards as rows (documents unparsed), for a reader thread to send. */
+  searchRows(search: CardSearch): CardSearchPage<CardRow> {
     const read = () => this.withGames(search, (games) => this.page(search, games));
-    return this.inOneSnapshot(read) as CardSearchPage;
+    return this.inOneSnapshot(read) as CardSearchPage<CardRow>;
   }
 
   pages(search: CardPagesSearch): CardSearchPages {
@@ -146,7 +152,7 @@ export class CardSearcher implements SearchConnection {
     });
   }
 
-  private page(search: CardSearch, games: GameRead[]): CardSearchPage {
+  private page(search: CardSearch, games: GameRead[]): CardSearchPage<CardRow> {
     const want = search.limit + 1;
     const found: Found[] = [];
     let total = 0;
@@ -161,7 +167,7 @@ export class CardSearcher implements SearchConnection {
     if (games.length > 1) found.sort((a, b) => direction * comparePositions(search.sort, a.position, b.position));
     const shown = found.slice(0, search.limit);
     return {
-      cards: shown.map(({ row }) => toRecord(row as CardRow)),
+      cards: shown.map(({ row }) => cardRow(row as CardRow)),
       total: Math.min(total, SEARCH_COUNT_CAP),
       totalExact: total <= SEARCH_COUNT_CAP,
       next: found.length > search.limit ? shown[shown.length - 1].position : null,

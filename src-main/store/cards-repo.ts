@@ -69,8 +69,12 @@ export class CardsRepo {
 
   /** The cards with these ids in the order asked for; unknown ids are left out. */
   getMany(ids: readonly string[]): CardRecord[] {
-    if (ids.length === 0) return [];
-    return this.byIds.all(JSON.stringify(ids)).map(toRecord);
+    return this.getRows(ids).map(toRecord);
+  }
+
+  /** getMany's cards as rows (documents unparsed), for a reader thread to send. */
+  getRows(ids: readonly string[]): CardRow[] {
+    return ids.length === 0 ? [] : this.byIds.all(JSON.stringify(ids));
   }
 
   /** The distinct sets these cards belong to (unknown ids are left out); reads no documents. */

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { GameSearch } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { SEARCH_COUNT_CAP } from './card-search';
-import { toRecord, type CardRow } from './card-row';
+import { cardRow, withRecords, type CardRow } from './card-row';
 import type { SqliteDatabase } from './database';
 import { gameMatch, matchExpression } from './search-fts';
 import { registerSearchFunctions, withRowTests } from './search-functions';
@@ -48,8 +48,9 @@ export interface PoolSearch {
   after?: PoolCursor;
 }
 
-export interface PoolPage {
-  cards: CardRecord[];
+/** A page of the pool: records, or rows as a reader thread sends them (card-row.ts cardRow). */
+export interface PoolPage<C = CardRecord> {
+  cards: C[];
   total: number;
   totalExact: boolean;
   next: PoolCursor | null;
@@ -122,6 +123,11 @@ export class PoolSearcher {
   }
 
   search(search: PoolSearch): PoolPage {
+    return withRecords(this.searchRows(search));
+  }
+
+  /** The page with its cards as rows (documents unparsed), for a reader thread to send. */
+  searchRows(search: PoolSearch): PoolPage<CardRow> {
     const query = search.query;
     const tests = {
       fields: query?.fields ?? [],
@@ -132,7 +138,7 @@ export class PoolSearcher {
     return withRowTests([tests], ([key]) => this.inOneSnapshot(search, key));
   }
 
-  private searchNow(search: PoolSearch, key: number): PoolPage {
+  private searchNow(search: PoolSearch, key: number): PoolPage<CardRow> {
     const query = search.query;
     const fts = query ? gameMatch(query) : null;
     const match = fts ? matchExpression([fts.free, fts.fields], [fts.exclude]) : null;
@@ -183,7 +189,7 @@ export class PoolSearcher {
             cap: SEARCH_COUNT_CAP + 1,
           }) ?? 0);
     return {
-      cards: shown.map((row) => toRecord(row)),
+      cards: shown.map(cardRow),
       total: Math.min(total, SEARCH_COUNT_CAP),
       totalExact: total <= SEARCH_COUNT_CAP,
       next: last ? { key: last.sort_key, name: last.pool_name, seq: last.seq } : null,

@@ -213,6 +213,9 @@ export const PROBE_SQL = `SELECT group_concat(rowid) AS list, count(*) AS count,
 /** Every FTS match of the game in its span, comma-separated (search-game.ts parses it once). */
 export const MATCH_LIST_SQL = FTS_SPAN.replace('SELECT rowid', 'SELECT group_concat(rowid)');
 
+/** Every FTS match in the library, comma-separated: a game's span cut from it afterwards (search-matches.ts readUnbounded). */
+export const MATCH_ALL_SQL = 'SELECT group_concat(rowid) FROM cards_fts WHERE cards_fts MATCH @match';
+
 const LISTED = 'json_each(@seqs) j CROSS JOIN card_pool p ON p.seq = j.value';
 
 /** Separates the game's set ids in @setOrder (search-game.ts setOrder); no set id may hold it. */

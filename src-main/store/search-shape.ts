@@ -16,6 +16,16 @@ export interface SetShape {
   hi: number;
 }
 
+/** The rowids lo..hi a game's cards span (lo > hi when none); see SearchShape.seqRange. */
+export interface SeqRange {
+  lo: number;
+  hi: number;
+  /** No other card lies in lo..hi. */
+  exclusive: boolean;
+  /** The rowids other sets' cards span outside lo..hi: at most that many cards lie outside. */
+  outside: number;
+}
+
 export class SearchShape {
   private readonly version;
   private readonly readSets;
@@ -85,7 +95,7 @@ export class SearchShape {
    * no other card lies in that span, so every FTS match in it is one of these cards (a count or
    * a probe need not look each one up in card_pool).
    */
-  seqRange(systemId: string, setIds?: readonly string[]): { lo: number; hi: number; exclusive: boolean } {
+  seqRange(systemId: string, setIds?: readonly string[]): SeqRange {
     let lo = Number.MAX_SAFE_INTEGER;
     let hi = 0;
     const inScope = (set: SetShape) => set.systemId === systemId && (!setIds || setIds.includes(set.id));
@@ -95,10 +105,14 @@ export class SearchShape {
       hi = Math.max(hi, set.hi);
     }
     let exclusive = true;
+    let outside = 0;
     for (const set of this.sets.values()) {
-      if (!inScope(set) && set.lo <= set.hi && set.lo <= hi && set.hi >= lo) exclusive = false;
+      if (inScope(set) || set.lo > set.hi) continue;
+      if (set.lo <= hi && set.hi >= lo) exclusive = false;
+      const inside = Math.max(0, Math.min(set.hi, hi) - Math.max(set.lo, lo) + 1);
+      outside += set.hi - set.lo + 1 - inside;
     }
-    return { lo, hi, exclusive };
+    return { lo, hi, exclusive, outside };
   }
 
   /** The game's sets in set order (name under NOCASE, then id). */

@@ -18,6 +18,7 @@ import { writePoolGame } from '../../src-main/store/deck-pool';
 import { migrate } from '../../src-main/store/migrations';
 import { IDENTITY_COUNT_WEIGHT, NO_COST_KEY } from '../../src-main/store/pool-rows';
 import { Store } from '../../src-main/store/store';
+import { RANKED_PROBE } from '../../src-main/store/search-matches';
 import { wordGames } from './search-helpers';
 import { systemById } from './search-samples';
 import { freeTextOf, indexedPathsFor, indexedTerms } from '../../card-schema/search/field-index';
@@ -413,6 +414,36 @@ describe('a game whose cards no other game shares rowids with', () => {
       }
       expect(rankings(runs)).toHaveLength(2);
     });
+  });
+
+  it('reads every match unbounded when few other cards lie outside the span, bounded when many: the same pages', () => {
+    // 1,200 osmcg cards first, then 60 of the other game's: osmcg reads all and cuts its span;
+    // the other game, with every osmcg card outside its span, reads within its bounds. "ember"
+    // matches more of osmcg's than a probe reads and fewer than the count cap: the total is exact.
+    const few = [
+      ...grouped.filter((card) => card.systemId === 'osmcg').slice(0, 1_200),
+      ...grouped.filter((card) => card.systemId === 'other').slice(0, 60),
+    ];
+    const { runs, searcher } = library(few.map((card, i) => ({ ...card, seq: i + 1 })));
+    const unbounded = (from: number) =>
+      runs.slice(from).filter((run) => /^SELECT group_concat\(rowid\) FROM cards_fts WHERE cards_fts MATCH '[^']*'$/.test(run));
+    for (const [systemId, reads] of [
+      ['osmcg', 1],
+      ['other', 0],
+    ] as const) {
+      for (const query of ['e', 'ember', 'wolf tide']) {
+        const search = { games: wordGames(query, [systemId]), sort: 'name' as const, descending: false };
+        const expected = reference(few, search);
+        const from = runs.length;
+        const page = searcher.search({ ...search, limit: 25 });
+        expect(ids(page.cards), `${query} in ${systemId}`).toEqual(expected.slice(0, 25));
+        expect(page.total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+        if (query !== 'ember') continue;
+        expect(unbounded(from), `${query} in ${systemId}`).toHaveLength(reads);
+        if (systemId === 'osmcg') expect(expected.length).toBeGreaterThan(RANKED_PROBE);
+        if (systemId === 'osmcg') expect(expected.length).toBeLessThan(SEARCH_COUNT_CAP);
+      }
+    }
   });
 
   it('a set scope or a field test still looks each match up', () => {

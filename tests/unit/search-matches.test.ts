@@ -18,6 +18,7 @@ import {
   memberBits,
   probeLimit,
   RANKED_PROBE,
+  readUnbounded,
   severalPhrases,
 } from '../../src-main/store/search-matches';
 import { LIST_MAX } from '../../src-main/store/card-search';
@@ -102,6 +103,13 @@ describe('the cost model at 100,000 cards', () => {
   it('tests cards when matches are dense ("e": 61%) and reads them all when they are not ("em": 20%)', () => {
     expect(denseWalk(0.61, span)).toBe('rows');
     expect(denseWalk(0.2, span)).toBe('member');
+  });
+
+  it('reads a game’s matches unbounded when the rowids outside its span are few (the sample sets beside 100,000 cards), bounded when another big game is there', () => {
+    expect(readUnbounded(span, 141)).toBe(true);
+    expect(readUnbounded(span, 0)).toBe(true);
+    expect(readUnbounded(span, span)).toBe(false);
+    expect(readUnbounded(141, span)).toBe(false);
   });
 });
 
