@@ -88,6 +88,8 @@ export class GameRead {
   knownCount: number | undefined;
   /** Every FTS match of the game, when they were read (listed, ranked, or a walk's bitmap). */
   private matches: number[] | undefined;
+  /** The matches as SQL's @seqs (json_each), written once for a list segment and the count. */
+  private matchesText: string | undefined;
   /** The bitmap of a 'member' walk (search-matches.ts memberBits). */
   private members: Buffer | undefined;
 
@@ -112,7 +114,7 @@ export class GameRead {
       const order = this.sort as WalkedSort;
       const met = fullMatch(plan) !== null ? this.meetMatches(order) : plan.match.exclude !== null ? 'notIn' : 'none';
       const listed = (): ListSegment => {
-        const segment: ListSegment = { kind: 'list', sort: order, seqs: JSON.stringify(this.matches) };
+        const segment: ListSegment = { kind: 'list', sort: order, seqs: this.matchesJson() };
         // Every set of the game: a listed card is in one of them, filtered or not.
         const inOrder = order === 'set' ? setOrder(shape.gameSets(plan.systemId, compareSets)) : null;
         return inOrder ? { ...segment, sets: inOrder } : segment;
@@ -194,7 +196,7 @@ export class GameRead {
   count(cap: number): number {
     if (this.matches) {
       const statement = this.searcher.statement<number>(listCountSql(this.plan)).pluck();
-      return statement.get({ ...this.plan.params, seqs: JSON.stringify(this.matches), limit: cap }) ?? 0;
+      return statement.get({ ...this.plan.params, seqs: this.matchesJson(), limit: cap }) ?? 0;
     }
     const split = countSplitSql(this.plan, this.range.exclusive);
     if (split) {
@@ -271,6 +273,10 @@ export class GameRead {
     // The rest after the probe's (FTS5 seeks a lazily read expression to a rowid).
     const rest = read(MATCH_LIST_SQL, { ...params, seqLo: probe.last + 1 });
     return parseList(rest === '' ? probe.list! : `${probe.list},${rest}`);
+  }
+
+  private matchesJson(): string {
+    return (this.matchesText ??= JSON.stringify(this.matches));
   }
 
   /** Up to `limit` listed matches after `resume` (-1: all), in order. */
