@@ -37,7 +37,10 @@ export interface CliCommand {
 
 /** The options every command takes, for its help. */
 export const GLOBAL_OPTION_ROWS: [string, string][] = [
-  ['--data-dir DIR', 'the data folder (default: CARDWRIGHT_DATA_DIR, else the app’s: Linux ~/.config/Cardwright, macOS ~/Library/Application Support/Cardwright, Windows %APPDATA%\\Cardwright); may stand anywhere on the line'],
+  [
+    '--data-dir DIR',
+    'the data folder (default: CARDWRIGHT_DATA_DIR, else the app’s: Linux ~/.config/Cardwright, macOS ~/Library/Application Support/Cardwright, Windows %APPDATA%\\Cardwright); may stand anywhere on the line',
+  ],
   ['--help', 'this text'],
 ];
 
@@ -48,7 +51,7 @@ export const OUT_ROWS = (what: string): [string, string][] => [
 
 /** Two columns, the right one wrapped at 100 characters. */
 export function optionTable(rows: readonly [string, string][], indent = '  '): string {
-  const width = Math.min(40, Math.max(...rows.map(([left]) => left.length)) + 2);
+  const width = Math.min(46, Math.max(...rows.map(([left]) => left.length)) + 2);
   const lines: string[] = [];
   for (const [left, text] of rows) {
     const words = text.split(' ');
@@ -67,7 +70,7 @@ export function optionTable(rows: readonly [string, string][], indent = '  '): s
     }
     lines.push(line);
   }
-  return lines.join('\n');
+  return lines.map((line) => line.trimEnd()).join('\n');
 }
 
 /** Refuses an option the command does not take, naming the nearest one and where its options are listed. */

@@ -11,6 +11,7 @@ import { UsageError, textFlag, type FlagValue } from './argv';
 import { setIdByIdOrName } from './export-commands';
 import { didYouMean, listOf } from './suggest';
 import { runExportJob } from './run-export-job';
+import { jobFailureSentence } from './fatal-error';
 
 /** What import reads as a spreadsheet rather than JSON. */
 export const isCsvPath = (path: string): boolean => /\.(csv|tsv)$/i.test(path);
@@ -36,7 +37,9 @@ export async function runCsvImport(path: string, flags: Map<string, FlagValue>, 
   const games = app.systems.map((system) => system.id);
   if (!systemId) throw new UsageError(`${path}: a CSV import needs --game ID (the game its rows are cards of: ${listOf(games)})`);
   if (!games.includes(systemId))
-    throw new UsageError(`--game: no game "${systemId}" is installed${didYouMean(systemId, games)}; the games are ${listOf(games, 'and')}`);
+    throw new UsageError(
+      `--game: no game "${systemId}" is installed${didYouMean(systemId, games)}; the games are ${listOf(games, 'and')}`,
+    );
   if (flags.has('set') && flags.has('new-set')) throw new UsageError('import takes --set or --new-set, not both');
   const full = resolve(path);
   const size = statSync(full).size;
@@ -55,7 +58,7 @@ export async function runCsvImport(path: string, flags: Map<string, FlagValue>, 
     (line) => process.stderr.write(`${line}\n`),
   );
   if (status.state !== 'done' || status.kind !== 'importCsv' || !status.result) {
-    process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+    process.stderr.write(`cardwright: ${jobFailureSentence(status.error?.message ?? `The import was ${status.state}`)}\n`);
     return 1;
   }
   for (const line of reportLines(status.result, preview.savedMapping)) process.stdout.write(`${line}\n`);

@@ -29,7 +29,7 @@ const OPTIONS: Record<string, string[]> = { check: ['game'], convert: ['game', '
 
 export const deckCommand: CliCommand = {
   name: 'deck',
-  summary: 'check a decklist\'s legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod|tts',
+  summary: "check a decklist's legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod|tts",
   help: () => `Usage: cardwright deck check FILE [--game ID] [--data-dir DIR]
        cardwright deck convert FILE --to ${CONVERT_FORMATS.join('|')} [--game ID] [--out FILE|DIR] [--force] [--data-dir DIR]
 
@@ -58,7 +58,9 @@ ${optionTable([
     const [sub, file, ...more] = words;
     if (sub === undefined) throw new UsageError('deck needs a command: deck check FILE or deck convert FILE --to FORMAT');
     if (!SUBCOMMANDS.includes(sub))
-      throw new UsageError(`deck has no command "${sub}"${didYouMean(sub, SUBCOMMANDS)}; use deck check FILE or deck convert FILE`);
+      throw new UsageError(
+        `deck has no command "${sub}"${didYouMean(sub, SUBCOMMANDS)}; use deck check FILE or deck convert FILE`,
+      );
     if (file === undefined) throw new UsageError(`deck ${sub} needs the deck file: cardwright deck ${sub} FILE`);
     if (more.length > 0)
       throw new UsageError(`deck ${sub} takes one FILE, not "${[file, ...more].join('" "')}" (put a name with spaces in quotes)`);
@@ -77,7 +79,9 @@ ${optionTable([
       text = readFileSync(resolve(file), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`cannot read ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`);
+      throw new UsageError(
+        `cannot read ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
+      );
     }
     const game = textFlag(flags, 'game');
     const app = library.open();
@@ -102,7 +106,9 @@ async function readList(app: Cardwright, text: string, fileName: string, game: s
   if (game !== undefined) {
     const games = app.systems.map((system) => system.id);
     if (!games.includes(game))
-      throw new UsageError(`--game: no game "${game}" is installed${didYouMean(game, games)}; the games are ${listOf(games, 'and')}`);
+      throw new UsageError(
+        `--game: no game "${game}" is installed${didYouMean(game, games)}; the games are ${listOf(games, 'and')}`,
+      );
     return app.handlers.parseDeckList({ systemId: game, text, fileName });
   }
   let best: DeckListImport | undefined;

@@ -3,11 +3,12 @@
 // flags into a job spec, checks it with the API's own schema before the job starts, and names the
 // flag in any refusal.
 
+import { dirname, resolve } from 'node:path';
 import { apiContract, exportPdfJob, type ApiParsedInput, type JobStatus, type PrintSourceInput } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { textFlag, UsageError, type FlagValue } from './argv';
-import { GLOBAL_OPTION_ROWS, optionTable, OUT_ROWS, refuseUnknownOptions, type CliCommand, type Flags } from './command';
-import { Failure } from './fatal-error';
+import { GLOBAL_OPTION_ROWS, optionTable, OUT_ROWS, type CliCommand } from './command';
+import { Failure, jobFailureSentence } from './fatal-error';
 import { flagFor, kebab, mapOptionFlags, optionFlagNames, optionHelpRows, switchNames, type MappedOptions } from './option-flags';
 import { runExportJob } from './run-export-job';
 import { didYouMean } from './suggest';
@@ -36,22 +37,24 @@ Print options (as the Print dialog's; a unit at the end may be left off: --bleed
 ${optionTable(optionHelpRows(PRINT))}`,
   options: () => [...PDF_OWN, ...printFlagNames()],
   switches: () => new Set([...switchNames(PRINT), 'force']),
-  run: async (_words, flags, library) => {
-    if (_words.length > 0)
+  run: async (words, flags, library) => {
+    if (words.length > 0)
       throw new UsageError(
-        `export-pdf takes no word "${_words[0]}": name what to print with --deck, --set, --cards or --search (for example --set "Core Set")`,
+        `export-pdf takes no word "${words[0]}": name what to print with --deck, --set, --cards or --search (for example --set "Core Set")`,
       );
     // The command line is checked whole before the library opens.
     const printFlags = new Map([...flags].filter(([name]) => !PDF_OWN.includes(name)));
-    const print = mapOptionFlags(printFlags, PRINT, 'export-pdf', PDF_OWN.map((name) => `--${name}`));
+    const print = mapOptionFlags(
+      printFlags,
+      PRINT,
+      'export-pdf',
+      PDF_OWN.map((name) => `--${name}`),
+    );
     const copies = copiesOf(flags);
     const app = library.open({ out: textFlag(flags, 'out'), force: flags.get('force') === true });
     return withApp(app, async () => {
       const source = await printSource(app, flags);
-      const job = checked(
-        { kind: 'exportPdf', source, copies, print: print.options },
-        print,
-      );
+      const job = checked({ kind: 'exportPdf', source, copies, print: print.options }, print);
       return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)));
     });
   },
@@ -73,7 +76,7 @@ ${optionTable([['--set ID|NAME', 'the set (required)'], ...OUT_ROWS('the set fil
     const app = library.open({ out: textFlag(flags, 'out'), force: flags.get('force') === true });
     return withApp(app, async () => {
       const job = checked({ kind: 'exportSet', setId: await setIdByIdOrName(app, set, '--set') });
-      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)));
+      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)), textFlag(flags, 'out'));
     });
   },
 };
@@ -140,7 +143,12 @@ async function knownCardIds(app: Cardwright, list: string): Promise<string[]> {
 }
 
 /** An id, or else a name (any case) that exactly one item has; refused with the nearest name. */
-function byIdOrName<T extends { id: string; name: string }>(items: readonly T[], value: string, flag: string, what: string): string {
+function byIdOrName<T extends { id: string; name: string }>(
+  items: readonly T[],
+  value: string,
+  flag: string,
+  what: string,
+): string {
   if (items.some((item) => item.id === value)) return value;
   const named = items.filter((item) => item.name.toLowerCase() === value.trim().toLowerCase());
   if (named.length === 1) return named[0].id;
@@ -182,16 +190,18 @@ function checked(job: unknown, print?: MappedOptions): JobSpec {
 }
 
 /** `file: …` then the job's other numbers (pages, cards, …), one per line. */
-export function printResult(status: JobStatus): number {
-  const lines = jobLines(status);
+export function printResult(status: JobStatus, out: string | undefined): number {
+  const lines = jobLines(status, out);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
 
 /** An export job's `file: …` and its other numbers, as lines; a job that failed throws its message. */
-export function jobLines(status: JobStatus): string[] {
+export function jobLines(status: JobStatus, out: string | undefined): string[] {
   if (status.state !== 'done' || !status.result || !('file' in status.result))
-    throw new Failure(status.error?.message ?? `The export was ${status.state}.`);
+    throw new Failure(
+      jobFailureSentence(status.error?.message ?? `The export was ${status.state}`, dirname(resolve(out ?? '.'))),
+    );
   const { file, ...rest } = status.result;
   return [
     `file: ${file.savedTo ?? file.fileName}`,

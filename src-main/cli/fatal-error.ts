@@ -63,8 +63,20 @@ export function errorSentence(error: unknown, context: ErrorContext = {}): strin
       break;
   }
   // An API error is already a sentence for the user (ApiError has a code such as BAD_INPUT).
-  if (/^[A-Z_]+$/.test(detail.code ?? '') && !detail.syscall && !detail.code?.startsWith('SQLITE')) return sentence(error.message);
+  if (/^[A-Z_]+$/.test(detail.code ?? '') && !detail.syscall && !detail.code?.startsWith('SQLITE'))
+    return sentence(error.message);
   return `Cardwright stopped on an unexpected error: ${sentence(error.message.split('\n')[0])}`;
+}
+
+/**
+ * A failed job's message as a sentence: the job reports a system error as text ("The job stopped
+ * unexpectedly: ENOSPC: no space left on device, write"), said here in the user's words; `folder`
+ * is where the job was writing.
+ */
+export function jobFailureSentence(message: string, folder?: string): string {
+  const code = /\b(ENOSPC|EDQUOT|EACCES|EPERM|EROFS|SQLITE_FULL|SQLITE_READONLY)\b/.exec(message)?.[1];
+  if (code) return errorSentence(Object.assign(new Error(message), { code, path: folder }));
+  return sentence(message);
 }
 
 /** Ends with one full stop (or the question mark it has). */

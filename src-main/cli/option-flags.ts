@@ -118,7 +118,15 @@ export function mapOptionFlags(
   for (const [flag, value] of flags) {
     const found = findOption(root, flag);
     if (!found) {
-      const known = [...otherFlags, ...optionFlagNames(schema)];
+      // Flags as typed may leave a unit off (--bleed for --bleed-mm): both forms are near matches.
+      const names = optionFlagNames(schema);
+      const known = [
+        ...otherFlags,
+        ...names,
+        ...names.flatMap((name) =>
+          UNITS.filter((unit) => name.endsWith(`-${unit}`)).map((unit) => name.slice(0, -unit.length - 1)),
+        ),
+      ];
       throw new UsageError(
         `${command} has no option --${flag}${didYouMean(`--${flag}`, known)}; cardwright ${command} --help lists its options`,
       );
@@ -184,6 +192,14 @@ function docOf(node: JsonSchema, flag: string): OptionDoc {
   return doc;
 }
 
+/** " from 0 to 6", " of at least 1": the range in a sentence. */
+function rangeWords(number: NonNullable<OptionDoc['number']>): string {
+  if (number.min !== undefined && number.max !== undefined) return ` from ${number.min} to ${number.max}`;
+  if (number.min !== undefined) return ` of at least ${number.min}`;
+  if (number.max !== undefined) return ` of at most ${number.max}`;
+  return '';
+}
+
 function rangeText(number: NonNullable<OptionDoc['number']>): string {
   if (number.min !== undefined && number.max !== undefined) return ` (${number.min} to ${number.max})`;
   if (number.min !== undefined) return ` (at least ${number.min})`;
@@ -213,7 +229,10 @@ function checkedValue(value: FlagValue, doc: OptionDoc, node: JsonSchema): unkno
       const { min, max, integer } = doc.number;
       if ((min === undefined || number >= min) && (max === undefined || number <= max) && (!integer || Number.isInteger(number)))
         return number;
-      throw new UsageError(`${doc.flag}: ${value} is not accepted; give ${integer ? 'a whole number' : 'a number'}${rangeText(doc.number)}${defaultNote}`);
+      const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : rangeText(doc.number);
+      throw new UsageError(
+        `${doc.flag}: ${value} is not accepted; give ${integer ? 'a whole number' : 'a number'}${range}${defaultNote}`,
+      );
     }
   }
   if (doc.isSwitch && /^(true|false|yes|no|on|off)$/i.test(value)) return /^(true|yes|on)$/i.test(value);
@@ -226,7 +245,7 @@ function checkedValue(value: FlagValue, doc: OptionDoc, node: JsonSchema): unkno
 /** What a flag accepts, in words: its choices, "a number (0 to 6)", the flags that set it another way. */
 function acceptedList(doc: OptionDoc): string[] {
   const accepted = [...doc.choices];
-  if (doc.number) accepted.push(`a number${rangeText(doc.number)}`);
+  if (doc.number) accepted.push(`${doc.number.integer ? 'a whole number' : 'a number'}${rangeWords(doc.number)}`);
   if (doc.isSwitch) accepted.push('true', 'false');
   if (doc.alternatives.length > 0) accepted.push(`${doc.alternatives.join(' with ')} instead`);
   return accepted;

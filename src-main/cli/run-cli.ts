@@ -63,7 +63,9 @@ export async function runCli(argv: readonly string[], here: string): Promise<num
       return 0;
     }
     if (name.startsWith('-'))
-      throw new UsageError(`Give the command first, then its options: cardwright COMMAND ${name} … (the commands are ${listOf(NAMES, 'and')})`);
+      throw new UsageError(
+        `Give the command first, then its options: cardwright COMMAND ${name} … (the commands are ${listOf(NAMES, 'and')})`,
+      );
     const command = commandNamed(name);
     if (globals.help) {
       process.stdout.write(`${command.help()}\n`);

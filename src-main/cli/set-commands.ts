@@ -18,6 +18,7 @@ import { textFlag, UsageError } from './argv';
 import { GLOBAL_OPTION_ROWS, oneWord, optionTable, OUT_ROWS, refuseUnknownOptions, type CliCommand } from './command';
 import { jobLines, setIdByIdOrName, withApp, type JobSpec } from './export-commands';
 import { runExportJob } from './run-export-job';
+import { jobFailureSentence } from './fatal-error';
 import { CSV_IMPORT_OPTIONS, CSV_IMPORT_ROWS, CSV_IMPORT_SWITCHES, isCsvPath, runCsvImport } from './csv-commands';
 import { didYouMean, listOf } from './suggest';
 
@@ -104,7 +105,7 @@ export const SET_IMPORTERS: SetImporter[] = [
 export const SET_EXPORTS: Record<string, SetExport> = {
   json: {
     what: 'a Cardwright set file (.set.json)',
-    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportSet', setId }, report)),
+    run: async (app, setId, out, report) => jobLines(await runExportJob(app, { kind: 'exportSet', setId }, report), out),
   },
   folder: {
     what: 'a folder of one JSON file per card, for git (--out DIR, default: the set’s name)',
@@ -117,11 +118,12 @@ export const SET_EXPORTS: Record<string, SetExport> = {
   },
   csv: {
     what: 'a spreadsheet (.csv): id, set, type, name, then the game’s fields; imports back with `cardwright import`',
-    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportCsv', setId, query: '' }, report)),
+    run: async (app, setId, out, report) =>
+      jobLines(await runExportJob(app, { kind: 'exportCsv', setId, query: '' }, report), out),
   },
   cockatrice: {
     what: 'a zip for Cockatrice: customsets/<set>.xml (card database version 4) and pics/CUSTOM/<card>.png',
-    run: async (app, setId, _out, report) => jobLines(await runExportJob(app, { kind: 'exportCockatrice', setId }, report)),
+    run: async (app, setId, out, report) => jobLines(await runExportJob(app, { kind: 'exportCockatrice', setId }, report), out),
   },
 };
 
@@ -170,14 +172,15 @@ read (nothing is written then), 2 for a wrong command line.`,
     return withApp(app, async () => {
       const status = await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`));
       if (status.state !== 'done' || !status.result) {
-        process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+        process.stderr.write(`cardwright: ${jobFailureSentence(status.error?.message ?? `The import was ${status.state}`)}\n`);
         return 1;
       }
       if (status.kind === 'importSet' && status.result.outcome === 'exists') {
         process.stderr.write(`${existsMessage(status.result)}\n`);
         return 1;
       }
-      const sets = status.kind === 'importSystem' ? (status.result as ImportSystemResult).sets : [status.result as ImportSetResult];
+      const sets =
+        status.kind === 'importSystem' ? (status.result as ImportSystemResult).sets : [status.result as ImportSetResult];
       if (status.kind === 'importSystem') {
         const { system, replaced } = status.result as ImportSystemResult;
         process.stdout.write(`game: ${system.name} (${system.id})${replaced ? ', replaced the installed one' : ''}\n`);
