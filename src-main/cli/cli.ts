@@ -7,6 +7,10 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitWithError } from './fatal-error';
 
+// Whatever escapes (a stream's error event, say) is one sentence too, never a stack trace.
+process.on('uncaughtException', (error) => exitWithError(error));
+process.on('unhandledRejection', (error) => exitWithError(error));
+
 try {
   const { runCli } = await import('./run-cli');
   // The workers and package.json are found from this entry's folder (out/main), not the chunk's.

@@ -55,7 +55,7 @@ ${optionTable(optionHelpRows(PRINT))}`,
     return withApp(app, async () => {
       const source = await printSource(app, flags);
       const job = checked({ kind: 'exportPdf', source, copies, print: print.options }, print);
-      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)));
+      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)), textFlag(flags, 'out'));
     });
   },
 };
