@@ -247,7 +247,7 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
       for (const flag of flags) expect(own.stdout, `${command} ${flag}`).toMatch(new RegExp(`^ +${flag}\\b`, 'm'));
     }
     const pdf = (await cardwright('export-pdf', '--help')).stdout;
-    expect(pdf).toMatch(/^ +--paper A4\|Letter\|A3\|Legal\|Tabloid +default A4; or --paper-width-mm with --paper-height-mm$/m);
+    expect(pdf).toMatch(/^ +--paper A4\|Letter\|A3\|Legal\|Tabloid +default A4; or --paper-width-mm with\s+--paper-height-mm$/m);
     expect(pdf).toMatch(
       /^ +--card-size game\|poker\|bridge\|mini-american\|mini-euro\|euro\|japanese\|tarot\|square\n? +default game/m,
     );
