@@ -18,6 +18,7 @@ const SENTENCE =
 
 let work: string;
 let preload: string;
+let guardedShell: string;
 
 interface Ended {
   code: number | null;
@@ -45,6 +46,14 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'cw-node-guard-'));
   preload = join(work, 'old-node.mjs');
   writeFileSync(preload, "Object.defineProperty(process.versions, 'node', { value: '20.20.2' });\n");
+  // npm's script shell for these runs: it runs the guard scripts and refuses everything else, so
+  // a guard that let the old Node by could never start a build or the whole test suite from here.
+  guardedShell = join(work, 'guarded-shell.sh');
+  writeFileSync(
+    guardedShell,
+    '#!/bin/sh\ncase "$2" in "node scripts/"*) exec /bin/sh -c "$2" ;; *) echo "would run: $2"; exit 3 ;; esac\n',
+    { mode: 0o755 },
+  );
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -90,7 +99,7 @@ describe('every entry point under a Node that says it is 20.20.2', { timeout: 12
   it('stops every npm script that builds, runs or tests, with the sentence as its last line', async () => {
     const scripts = ['start', 'dev', 'dist', 'web', 'build', 'test', 'test:unit', 'test:e2e', 'bench', 'screenshots'];
     const env = { ...process.env, NODE_OPTIONS: `--import=${preload}`, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' };
-    const ended = await Promise.all(scripts.map((script) => run('npm', ['run', script], env)));
+    const ended = await Promise.all(scripts.map((script) => run('npm', ['run', script, `--script-shell=${guardedShell}`], env)));
     ended.forEach((result, i) => {
       expect(result.code, scripts[i]).toBe(1);
       expect(result.signal, scripts[i]).toBeNull();
