@@ -1,6 +1,8 @@
 // `npm start`/`dev`/`dist` run this first: installs the Electron binary if it is missing and,
 // where that is impossible (offline), exits 1 with one sentence pointing to the web mode.
 
+// First: an older Node stops here with one sentence (see check-node.mjs).
+import './check-node.mjs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { ensureElectron, missingBinaryMessage } from './electron-binary.mjs';

@@ -9,45 +9,56 @@ import type { Cardwright } from '../api/service';
 import { MAX_CSV_BYTES } from '../services/csv-read';
 import { UsageError, textFlag, type FlagValue } from './argv';
 import { setIdByIdOrName } from './export-commands';
+import { didYouMean, listOf } from './suggest';
 import { runExportJob } from './run-export-job';
+import { jobFailureSentence } from './fatal-error';
 
 /** What import reads as a spreadsheet rather than JSON. */
 export const isCsvPath = (path: string): boolean => /\.(csv|tsv)$/i.test(path);
 
 export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'new-ids', 'dry-run'];
+export const CSV_IMPORT_SWITCHES = ['new-ids', 'dry-run'];
 
-export const CSV_IMPORT_HELP = `A CSV or TSV file (.csv, .tsv) is read as the app's CSV import reads it:
-  --game ID        the game its rows are cards of (required)
-  --set ID|NAME    the set the cards go into, or
-  --new-set NAME   a new set (default: a new set named after the file); its cards keep the
-                   ids of the id column where no card has them, an id another set's card has
-                   is a bad row
-  --new-ids        skip the id column: every row is a new card with a new id (a copy)
-  --dry-run        check every row and list the bad ones; write nothing
-The columns map to card fields as last saved for the game in the app, else by their headers.`;
+export const CSV_IMPORT_ROWS: [string, string][] = [
+  ['--game ID', 'the game its rows are cards of (required)'],
+  ['--set ID|NAME', 'the set the cards go into, or'],
+  [
+    '--new-set NAME',
+    'a new set (default: a new set named after the file); its cards keep the ids of the id column where no card has them, an id another set’s card has is a bad row',
+  ],
+  ['--new-ids', 'skip the id column: every row is a new card with a new id (a copy); default off'],
+  ['--dry-run', 'check every row and list the bad ones; write nothing; default off'],
+  ['', 'the columns map to card fields as last saved for the game in the app, else by their headers'],
+];
 
 /** Imports (or checks) the spreadsheet; exit code 1 when a row is bad. */
 export async function runCsvImport(path: string, flags: Map<string, FlagValue>, app: Cardwright): Promise<number> {
   const systemId = textFlag(flags, 'game');
-  if (!systemId) throw new UsageError(`${path}: a CSV import needs --game ID (the game its rows are cards of)`);
+  const games = app.systems.map((system) => system.id);
+  if (!systemId) throw new UsageError(`${path}: a CSV import needs --game ID (the game its rows are cards of: ${listOf(games)})`);
+  if (!games.includes(systemId))
+    throw new UsageError(
+      `--game: no game "${systemId}" is installed${didYouMean(systemId, games)}; the games are ${listOf(games, 'and')}`,
+    );
+  if (flags.has('set') && flags.has('new-set')) throw new UsageError('import takes --set or --new-set, not both');
   const full = resolve(path);
   const size = statSync(full).size;
   if (size > MAX_CSV_BYTES) throw new UsageError(`${path}: ${size} bytes; a CSV import reads at most ${MAX_CSV_BYTES} bytes`);
   const bytes = new Uint8Array(readFileSync(full));
   const fileName = basename(full);
   const preview = await app.handlers.previewCsv({ systemId, fileName, bytes });
-  const mapping = flags.has('new-ids') ? { ...preview.mapping, idColumn: null } : preview.mapping;
+  const mapping = flags.get('new-ids') === true ? { ...preview.mapping, idColumn: null } : preview.mapping;
   const setName = textFlag(flags, 'set');
   const destination = setName
     ? { setId: await setIdByIdOrName(app, setName, '--set') }
     : { newSetName: textFlag(flags, 'new-set') ?? fileName.replace(/\.(csv|tsv)$/i, '') };
   const status = await runExportJob(
     app,
-    { kind: 'importCsv', systemId, fileName, bytes, mapping, dryRun: flags.has('dry-run'), ...destination },
+    { kind: 'importCsv', systemId, fileName, bytes, mapping, dryRun: flags.get('dry-run') === true, ...destination },
     (line) => process.stderr.write(`${line}\n`),
   );
   if (status.state !== 'done' || status.kind !== 'importCsv' || !status.result) {
-    process.stderr.write(`cardwright: ${status.error?.message ?? `the import was ${status.state}`}\n`);
+    process.stderr.write(`cardwright: ${jobFailureSentence(status.error?.message ?? `The import was ${status.state}`)}\n`);
     return 1;
   }
   for (const line of reportLines(status.result, preview.savedMapping)) process.stdout.write(`${line}\n`);

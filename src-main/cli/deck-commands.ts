@@ -7,90 +7,107 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { splitBoards } from '../../card-schema/deck/side-boards';
 import { DECK_LIST_FORMATS, type DeckListFormat, type DeckListImport } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { ttsFolderName } from '../tts/tts-export';
-import { parseArgs, textFlag, UsageError, type FlagValue } from './argv';
+import { textFlag, UsageError, type FlagValue } from './argv';
+import { GLOBAL_OPTION_ROWS, optionTable, refuseUnknownOptions, type CliCommand } from './command';
+import { withApp } from './export-commands';
+import { assertWritable, refuseExisting, refuseFullFolder } from './run-export-job';
+import { didYouMean, listOf } from './suggest';
 
 type Flags = ReadonlyMap<string, FlagValue>;
-/** Opens the library the flags name (--data-dir), as every command does. */
-export type OpenLibrary = (flags: Map<string, FlagValue>) => Cardwright;
 
 /** Decklist formats plus Tabletop Simulator (a folder: saved object, sheets, back). */
 const CONVERT_FORMATS: readonly string[] = [...DECK_LIST_FORMATS, 'tts'];
 type ConvertFormat = DeckListFormat | 'tts';
 
-export const DECK_HELP = `Usage: cardwright deck check FILE [--game ID] [--data-dir DIR]
-       cardwright deck convert FILE --to text|json|cod|tts [--game ID] [--out FILE|DIR] [--data-dir DIR]
+const SUBCOMMANDS = ['check', 'convert'];
+const OPTIONS: Record<string, string[]> = { check: ['game'], convert: ['game', 'to', 'out', 'force'] };
+
+export const deckCommand: CliCommand = {
+  name: 'deck',
+  summary: "check a decklist's legality, or convert it: deck check FILE, deck convert FILE --to text|json|cod|tts",
+  help: () => `Usage: cardwright deck check FILE [--game ID] [--data-dir DIR]
+       cardwright deck convert FILE --to ${CONVERT_FORMATS.join('|')} [--game ID] [--out FILE|DIR] [--force] [--data-dir DIR]
 
 Reads a decklist (a Cardwright deck file, a Cockatrice .cod or a plain-text list such as
 "3 Fire Bolt" under "Hero:"/"Deck:" headers) against the cards in your library.
   check     prints whether the deck is legal and every rule it breaks;
             exit code 0 legal, 1 illegal or a line that names no card, 2 a wrong command line
-  convert   writes the deck in another format (to stdout unless --out is given); tts writes
-            a folder (--out DIR, default: the deck's name) for Tabletop Simulator: the saved
-            object NAME.json, 10 × 7 sheets of the faces and the back, linked by file:/// URLs
-  --game ID    the game the list is for (default: a deck file's own game, else the game
-               whose cards the list names most)
-  --out FILE   where convert writes
-  --data-dir DIR  the data folder (default: CARDWRIGHT_DATA_DIR, else the app's)`;
-
-export async function runDeckCommand(argv: readonly string[], openLibrary: OpenLibrary): Promise<number> {
-  const [sub, file, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === 'help') {
-    process.stdout.write(`${DECK_HELP}\n`);
-    return sub === undefined ? 2 : 0;
-  }
-  if (sub !== 'check' && sub !== 'convert')
-    throw new UsageError(`Unknown deck command "${sub}" (use deck check or deck convert)`);
-  if (file === undefined || file.startsWith('--')) {
-    if (file === '--help') {
-      process.stdout.write(`${DECK_HELP}\n`);
-      return 0;
+  convert   writes the deck in another format (to stdout unless --out is given)
+${optionTable([
+  ['--game ID', "the game the list is for (default: a deck file's own game, else the game whose cards the list names most)"],
+  ['--to text', 'convert: a plain-text list, "3 Fire Bolt" under section headers'],
+  ['--to json', 'convert: a Cardwright deck file'],
+  ['--to cod', 'convert: a Cockatrice deck (.cod)'],
+  [
+    '--to tts',
+    "convert: a folder for Tabletop Simulator (--out DIR, default: the deck's name): the saved object NAME.json, 10 × 7 sheets of the faces and the back, linked by file:/// URLs",
+  ],
+  ['', '(convert needs --to: it has no default)'],
+  ['--out FILE|DIR', 'convert: where to write (default: stdout; tts: a folder named after the deck)'],
+  ['--force', 'convert: replace a file there already, or write into a folder that holds files (default: keep them and stop)'],
+  ...GLOBAL_OPTION_ROWS,
+])}`,
+  options: () => [...new Set(Object.values(OPTIONS).flat())],
+  switches: () => new Set(['force']),
+  run: async (words, flags, library) => {
+    const [sub, file, ...more] = words;
+    if (sub === undefined) throw new UsageError('deck needs a command: deck check FILE or deck convert FILE --to FORMAT');
+    if (!SUBCOMMANDS.includes(sub))
+      throw new UsageError(
+        `deck has no command "${sub}"${didYouMean(sub, SUBCOMMANDS)}; use deck check FILE or deck convert FILE`,
+      );
+    if (file === undefined) throw new UsageError(`deck ${sub} needs the deck file: cardwright deck ${sub} FILE`);
+    if (more.length > 0)
+      throw new UsageError(`deck ${sub} takes one FILE, not "${[file, ...more].join('" "')}" (put a name with spaces in quotes)`);
+    refuseUnknownOptions(`deck ${sub}`, flags as Map<string, FlagValue>, OPTIONS[sub]);
+    const to = sub === 'convert' ? targetFormat(flags) : undefined;
+    const out = textFlag(flags, 'out');
+    const force = flags.get('force') === true;
+    // Where convert writes is checked before anything is read.
+    if (to === 'tts' && out !== undefined) refuseFullFolder(resolve(out), force);
+    else if (to !== undefined && out !== undefined) {
+      refuseExisting(resolve(out), force);
+      assertWritable(dirname(resolve(out)));
     }
-    throw new UsageError(`deck ${sub} needs the deck file: cardwright deck ${sub} FILE`);
-  }
-  const { flags } = parseArgs(['deck', ...rest]);
-  for (const name of flags.keys()) {
-    const allowed = sub === 'check' ? ['game', 'data-dir'] : ['game', 'data-dir', 'to', 'out'];
-    if (!allowed.includes(name))
-      throw new UsageError(`deck ${sub} has no option --${name} (options: ${allowed.map((a) => `--${a}`).join(', ')})`);
-  }
-  const to = sub === 'convert' ? targetFormat(flags) : undefined;
-  let text: string;
-  try {
-    text = readFileSync(resolve(file), 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-    );
-  }
-  const game = textFlag(flags, 'game');
-  const app = openLibrary(flags);
-  try {
-    const list = await readList(app, text, basename(file), game);
-    if (sub === 'check') return await check(app, list);
-    return await convert(app, list, to!, textFlag(flags, 'out'));
-  } finally {
-    await app.close();
-  }
-}
+    let text: string;
+    try {
+      text = readFileSync(resolve(file), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        `cannot read ${file}: ${code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
+      );
+    }
+    const game = textFlag(flags, 'game');
+    const app = library.open();
+    return withApp(app, async () => {
+      const list = await readList(app, text, basename(file), game);
+      if (sub === 'check') return await check(app, list);
+      return await convert(app, list, to!, out, force);
+    });
+  },
+};
 
 function targetFormat(flags: Flags): ConvertFormat {
   const to = textFlag(flags, 'to');
-  if (to === undefined) throw new UsageError(`deck convert needs --to (${CONVERT_FORMATS.join(', ')})`);
-  if (!CONVERT_FORMATS.includes(to)) throw new UsageError(`--to: "${to}" is not a format (${CONVERT_FORMATS.join(', ')})`);
+  if (to === undefined) throw new UsageError(`deck convert needs --to ${CONVERT_FORMATS.join('|')}`);
+  if (!CONVERT_FORMATS.includes(to))
+    throw new UsageError(`--to: "${to}" is not a format${didYouMean(to, CONVERT_FORMATS)}; give ${listOf(CONVERT_FORMATS)}`);
   return to as ConvertFormat;
 }
 
 /** The list read against --game, else against the game that matches most of its names. */
 async function readList(app: Cardwright, text: string, fileName: string, game: string | undefined): Promise<DeckListImport> {
   if (game !== undefined) {
-    if (!app.systems.some((system) => system.id === game))
+    const games = app.systems.map((system) => system.id);
+    if (!games.includes(game))
       throw new UsageError(
-        `--game: no game "${game}" is installed (games: ${app.systems.map((system) => system.id).join(', ')})`,
+        `--game: no game "${game}" is installed${didYouMean(game, games)}; the games are ${listOf(games, 'and')}`,
       );
     return app.handlers.parseDeckList({ systemId: game, text, fileName });
   }
@@ -163,13 +180,21 @@ async function check(app: Cardwright, list: DeckListImport): Promise<number> {
   return report.legal ? 0 : 1;
 }
 
-async function convert(app: Cardwright, list: DeckListImport, to: ConvertFormat, out: string | undefined): Promise<number> {
+async function convert(
+  app: Cardwright,
+  list: DeckListImport,
+  to: ConvertFormat,
+  out: string | undefined,
+  force: boolean,
+): Promise<number> {
   if (reportLines(app, list)) {
     process.stderr.write('cardwright: not converted: fix or remove the lines above (nothing is converted on a guess)\n');
     return 1;
   }
   if (to === 'tts') {
-    const written = await app.exportTts(deckOf(list), resolve(out ?? ttsFolderName(list.name)));
+    const dir = resolve(out ?? ttsFolderName(list.name));
+    refuseFullFolder(dir, force);
+    const written = await app.exportTts(deckOf(list), dir);
     process.stdout.write(`file: ${written.jsonFile}\ncards: ${written.cards}\nsheets: ${written.sheets}\n`);
     return 0;
   }

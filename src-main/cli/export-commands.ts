@@ -1,73 +1,110 @@
-// The CLI's commands: export-pdf (a deck, a set, a search or listed cards, through the same
+// The CLI's print commands: export-pdf (a deck, a set, a search or listed cards, through the same
 // exportPdf job as the app's print dialog) and export-set (the exportSet job). Each turns its
-// flags into a job spec, checks it with the API's own schema, and names the flag in any refusal.
+// flags into a job spec, checks it with the API's own schema before the job starts, and names the
+// flag in any refusal.
 
-import { apiContract, exportPdfJob, type ApiParsedInput, type PrintSourceInput } from '../api/contract';
+import { dirname, resolve } from 'node:path';
+import { apiContract, exportPdfJob, type ApiParsedInput, type JobStatus, type PrintSourceInput } from '../api/contract';
 import type { Cardwright } from '../api/service';
 import { textFlag, UsageError, type FlagValue } from './argv';
-import { flagFor, kebab, mapOptionFlags, optionFlagNames, type MappedOptions } from './option-flags';
+import { GLOBAL_OPTION_ROWS, optionTable, OUT_ROWS, type CliCommand } from './command';
+import { Failure, jobFailureSentence } from './fatal-error';
+import { flagFor, kebab, mapOptionFlags, optionFlagNames, optionHelpRows, switchNames, type MappedOptions } from './option-flags';
+import { runExportJob } from './run-export-job';
+import { didYouMean } from './suggest';
 
-type Flags = ReadonlyMap<string, FlagValue>;
+type ReadFlags = ReadonlyMap<string, FlagValue>;
 export type JobSpec = ApiParsedInput<'startJob'>['job'];
 
-export interface CliCommand {
-  /** The flags the command reads itself; export-pdf maps any other onto the print options. */
-  own: readonly string[];
-  help: () => string;
-  /** The job to run, checked by the API's schema. */
-  job: (app: Cardwright, flags: Flags) => Promise<JobSpec>;
-}
+const PRINT = exportPdfJob.shape.print;
+const PDF_OWN = ['deck', 'set', 'cards', 'search', 'copies', 'out', 'force'];
 
-const COMMON_HELP = `  --out FILE        where to write it (default: the suggested name, in this folder)
-  --data-dir DIR    the data folder (default: CARDWRIGHT_DATA_DIR, else the app's:
-                      Linux   ~/.config/Cardwright
-                      macOS   ~/Library/Application Support/Cardwright
-                      Windows %APPDATA%\\Cardwright)
-  --help            this text`;
-
-const exportPdf: CliCommand = {
-  own: ['deck', 'set', 'cards', 'search', 'copies', 'out'],
+export const exportPdfCommand: CliCommand = {
+  name: 'export-pdf',
+  summary: 'print a deck, a set, a search or listed cards to a print-ready PDF',
   help: () => `Usage: cardwright export-pdf (--deck ID|NAME | --set ID|NAME | --cards ID,ID,… | --search [TEXT]) [options]
 
-Prints cards to a print-ready PDF, as the app's Print dialog does.
-  --deck ID|NAME    a deck, each card as many times as the deck holds it
-  --set ID|NAME     every card of a set
-  --cards ID,…      these cards, in this order
-  --search [TEXT]   every card the library search finds (with --set: in that set;
-                    without TEXT: every card)
-  --copies N        print each card N times (1–99; default 1)
-Print options (checked as the app checks them):
-  ${optionFlagNames(exportPdfJob.shape.print).join('  ')}
-  (a unit at the end may be left off: --bleed 3 is --bleed-mm 3; --no-NAME turns a switch off)
-${COMMON_HELP}`,
-  job: async (app, flags) => {
-    const source = await printSource(app, flags);
-    const printFlags = new Map([...flags].filter(([name]) => !exportPdf.own.includes(name)));
-    const print = mapOptionFlags(printFlags, exportPdfJob.shape.print, 'export-pdf');
-    const copies = textFlag(flags, 'copies');
-    return checked(
-      { kind: 'exportPdf', source, copies: copies === undefined ? undefined : Number(copies), print: print.options },
-      print,
+Prints cards to a print-ready PDF, as the app's Print dialog does. What to print (one of):
+${optionTable([
+  ['--deck ID|NAME', 'a deck, each card as many times as the deck holds it'],
+  ['--set ID|NAME', 'every card of a set'],
+  ['--cards ID,ID,…', 'these cards, in this order'],
+  ['--search [TEXT]', 'every card the library search finds (with --set: in that set; without TEXT: every card)'],
+])}
+Options:
+${optionTable([['--copies N', 'print each card N times (1 to 99; default 1)'], ...OUT_ROWS('the PDF'), ...GLOBAL_OPTION_ROWS])}
+Print options (as the Print dialog's; a unit at the end may be left off: --bleed 3 is --bleed-mm 3):
+${optionTable(optionHelpRows(PRINT))}`,
+  options: () => [...PDF_OWN, ...printFlagNames()],
+  switches: () => new Set([...switchNames(PRINT), 'force']),
+  run: async (words, flags, library) => {
+    if (words.length > 0)
+      throw new UsageError(
+        `export-pdf takes no word "${words[0]}": name what to print with --deck, --set, --cards or --search (for example --set "Core Set")`,
+      );
+    // The command line is checked whole before the library opens.
+    const printFlags = new Map([...flags].filter(([name]) => !PDF_OWN.includes(name)));
+    const print = mapOptionFlags(
+      printFlags,
+      PRINT,
+      'export-pdf',
+      PDF_OWN.map((name) => `--${name}`),
     );
+    const copies = copiesOf(flags);
+    const app = library.open({ out: textFlag(flags, 'out'), force: flags.get('force') === true });
+    return withApp(app, async () => {
+      const source = await printSource(app, flags);
+      const job = checked({ kind: 'exportPdf', source, copies, print: print.options }, print);
+      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)), textFlag(flags, 'out'));
+    });
   },
 };
 
-const exportSet: CliCommand = {
-  own: ['set', 'out'],
-  help: () => `Usage: cardwright export-set --set ID|NAME [--out FILE.json] [--data-dir DIR]
+export const exportSetCommand: CliCommand = {
+  name: 'export-set',
+  summary: 'write a set and its cards to a set file (the same as export set ID --to json)',
+  help: () => `Usage: cardwright export-set --set ID|NAME [--out FILE.json] [--force] [--data-dir DIR]
 
 Writes a set and its cards to a Cardwright set file, as the app's Export does.
-${COMMON_HELP}`,
-  job: async (app, flags) => {
+${optionTable([['--set ID|NAME', 'the set (required)'], ...OUT_ROWS('the set file'), ...GLOBAL_OPTION_ROWS])}`,
+  options: () => ['set', 'out', 'force'],
+  switches: () => new Set(['force']),
+  run: async (words, flags, library) => {
+    if (words.length > 0) throw new UsageError(`export-set takes the set as --set "${words.join(' ')}"`);
     const set = textFlag(flags, 'set');
-    if (set === undefined) throw new UsageError('export-set needs --set ID|NAME');
-    return checked({ kind: 'exportSet', setId: await setId(app, set) });
+    if (set === undefined) throw new UsageError('export-set needs the set: --set ID|NAME');
+    const app = library.open({ out: textFlag(flags, 'out'), force: flags.get('force') === true });
+    return withApp(app, async () => {
+      const job = checked({ kind: 'exportSet', setId: await setIdByIdOrName(app, set, '--set') });
+      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)), textFlag(flags, 'out'));
+    });
   },
 };
 
-export const COMMANDS: Record<string, CliCommand> = { 'export-pdf': exportPdf, 'export-set': exportSet };
+function printFlagNames(): string[] {
+  return optionFlagNames(PRINT).map((flag) => flag.slice(2));
+}
 
-async function printSource(app: Cardwright, flags: Flags): Promise<PrintSourceInput> {
+/** --copies as a number, refused unless a whole number from 1 to 99. */
+function copiesOf(flags: ReadFlags): number | undefined {
+  const copies = textFlag(flags, 'copies');
+  if (copies === undefined) return undefined;
+  const count = Number(copies);
+  if (!Number.isInteger(count) || count < 1 || count > 99)
+    throw new UsageError(`--copies: "${copies}" is not accepted; give a whole number from 1 to 99 (default 1)`);
+  return count;
+}
+
+/** Runs `work` and closes the library after it, whatever happens. */
+export async function withApp<T>(app: Cardwright, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await app.close();
+  }
+}
+
+async function printSource(app: Cardwright, flags: ReadFlags): Promise<PrintSourceInput> {
   const deck = textFlag(flags, 'deck');
   const set = textFlag(flags, 'set');
   const cards = textFlag(flags, 'cards');
@@ -85,21 +122,27 @@ async function printSource(app: Cardwright, flags: Flags): Promise<PrintSourceIn
   if (sources.length === 0) throw new UsageError('export-pdf needs what to print: --deck, --set, --cards or --search');
   if (sources.length > 1) throw new UsageError(`export-pdf prints one thing at a time: give only one of ${sources.join(', ')}`);
   if (deck !== undefined) return { kind: 'deck', deckId: await deckId(app, deck) };
-  if (cards !== undefined) {
-    return {
-      kind: 'cards',
-      cardIds: cards
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    };
-  }
+  if (cards !== undefined) return { kind: 'cards', cardIds: await knownCardIds(app, cards) };
   if (search !== undefined)
-    return { kind: 'search', query: search, setId: set === undefined ? undefined : await setId(app, set) };
-  return { kind: 'set', setId: await setId(app, set!) };
+    return { kind: 'search', query: search, setId: set === undefined ? undefined : await setIdByIdOrName(app, set, '--set') };
+  return { kind: 'set', setId: await setIdByIdOrName(app, set!, '--set') };
 }
 
-/** An id, or else a name (any case) that exactly one item has. */
+/** The listed ids, each refused (with the nearest of the library's) when no card has it. */
+async function knownCardIds(app: Cardwright, list: string): Promise<string[]> {
+  const ids = list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (ids.length === 0) throw new UsageError('--cards needs card ids: --cards ID,ID,…');
+  const found = new Set((await app.handlers.getCards({ ids: [...new Set(ids)] })).map((card) => card.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length === 0) return ids;
+  const others = missing.length > 1 ? ` (and ${missing.length - 1} more: ${missing.slice(1, 4).join(', ')})` : '';
+  throw new UsageError(`--cards: no card has the id "${missing[0]}"${others}; nothing was printed`);
+}
+
+/** An id, or else a name (any case) that exactly one item has; refused with the nearest name. */
 function byIdOrName<T extends { id: string; name: string }>(
   items: readonly T[],
   value: string,
@@ -114,11 +157,8 @@ function byIdOrName<T extends { id: string; name: string }>(
       `${flag}: ${named.length} ${what}s are named “${value}” (ids ${named.map((item) => item.id).join(', ')}); give the id`,
     );
   }
-  throw new UsageError(`${flag}: no ${what} has the id or name “${value}”`);
-}
-
-async function setId(app: Cardwright, value: string): Promise<string> {
-  return setIdByIdOrName(app, value, '--set');
+  const suggestion = didYouMean(value, [...items.map((item) => item.name), ...items.map((item) => item.id)]);
+  throw new UsageError(`${flag}: no ${what} has the id or name “${value}”${suggestion}`);
 }
 
 /** The set with this id, else the one set with this name (any case); `where` leads a refusal. */
@@ -144,5 +184,28 @@ function checked(job: unknown, print?: MappedOptions): JobSpec {
         : field === 'source'
           ? `--${String(rest[0] === 'cardIds' ? 'cards' : (rest[0] ?? 'source'))}`
           : String(field ?? 'input');
-  throw new UsageError(`${flag}: ${issue.message}`);
+  const accepted =
+    field === 'copies' ? 'a whole number from 1 to 99' : 'values' in issue ? (issue.values as unknown[]).join(', ') : undefined;
+  throw new UsageError(`${flag}: ${issue.message.toLowerCase()}${accepted ? `; give ${accepted}` : ''}`);
+}
+
+/** `file: …` then the job's other numbers (pages, cards, …), one per line. */
+export function printResult(status: JobStatus, out: string | undefined): number {
+  const lines = jobLines(status, out);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** An export job's `file: …` and its other numbers, as lines; a job that failed throws its message. */
+export function jobLines(status: JobStatus, out: string | undefined): string[] {
+  if (status.state !== 'done' || !status.result || !('file' in status.result))
+    throw new Failure(
+      jobFailureSentence(status.error?.message ?? `The export was ${status.state}`, dirname(resolve(out ?? '.'))),
+    );
+  const { file, ...rest } = status.result;
+  return [
+    `file: ${file.savedTo ?? file.fileName}`,
+    `bytes: ${file.bytes}`,
+    ...Object.entries(rest).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`),
+  ];
 }

@@ -2,6 +2,9 @@
 // app://, the API over one IPC channel, and the application menu. Everything else lives in the
 // services behind `openCardwright`.
 
+// First, before any native module loads (Electron brings its own Node, so this only guards a
+// main started by another runtime); out/main/index.js imports it before the rest.
+import '../../scripts/check-node.mjs';
 import { app, BrowserWindow, ipcMain, Menu, nativeTheme, protocol, screen, session, shell, type WebContents } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,8 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseArgs, UsageError } from '../../src-main/cli/argv';
-import { flagFor, mapOptionFlags, optionFlagNames } from '../../src-main/cli/option-flags';
+import { globalOptions, parseArgs, UsageError } from '../../src-main/cli/argv';
+import { flagFor, mapOptionFlags, optionFlagNames, optionHelpRows } from '../../src-main/cli/option-flags';
+import { didYouMean, nearest } from '../../src-main/cli/suggest';
 
 const schema = z
   .object({
@@ -17,11 +18,11 @@ const schema = z
   })
   .prefault({});
 
-const flags = (...argv: string[]) => parseArgs(['export-pdf', ...argv]).flags;
+const flags = (...argv: string[]) => parseArgs(argv).flags;
 
 describe('parseArgs', () => {
   it('reads --name value, --name=value, bare switches and --no-switches', () => {
-    const { command, flags: read } = parseArgs([
+    const { words, flags: read } = parseArgs([
       'export-pdf',
       '--set',
       'Core Set',
@@ -31,7 +32,7 @@ describe('parseArgs', () => {
       '--offset',
       '-1',
     ]);
-    expect(command).toBe('export-pdf');
+    expect(words).toEqual(['export-pdf']);
     expect([...read]).toEqual([
       ['set', 'Core Set'],
       ['bleed', '2.5'],
@@ -41,10 +42,53 @@ describe('parseArgs', () => {
     ]);
   });
 
-  it('refuses positional words, repeated flags and odd names', () => {
-    expect(() => parseArgs(['export-pdf', 'core'])).toThrow(UsageError);
-    expect(() => parseArgs(['export-pdf', '--set', 'a', '--set', 'b'])).toThrow('--set is given twice');
-    expect(() => parseArgs(['export-pdf', '--Set', 'a'])).toThrow('"--Set" is not an option name');
+  it('keeps the words a switch is followed by as words, wherever they stand', () => {
+    const switches = new Set(['replace', 'force']);
+    const read = parseArgs(['--replace', 'set.json', '--force'], (name) => switches.has(name));
+    expect(read.words).toEqual(['set.json']);
+    expect([...read.flags]).toEqual([
+      ['replace', true],
+      ['force', true],
+    ]);
+    expect(parseArgs(['--no-force', 'x'], (name) => switches.has(name)).flags.get('force')).toBe(false);
+  });
+
+  it('refuses repeated flags and odd names', () => {
+    expect(() => parseArgs(['--set', 'a', '--set', 'b'])).toThrow('--set is given twice');
+    expect(() => parseArgs(['--Set', 'a'])).toThrow('"--Set" is not an option name');
+  });
+});
+
+describe('globalOptions', () => {
+  it('takes --data-dir and --help out of the line wherever they stand', () => {
+    expect(globalOptions(['--data-dir', 'D', 'deck', 'check', 'F'])).toEqual({
+      dataDir: 'D',
+      help: false,
+      rest: ['deck', 'check', 'F'],
+    });
+    expect(globalOptions(['deck', '--data-dir=D', 'check', 'F', '--help'])).toEqual({
+      dataDir: 'D',
+      help: true,
+      rest: ['deck', 'check', 'F'],
+    });
+    expect(globalOptions(['-h'])).toEqual({ dataDir: undefined, help: true, rest: [] });
+  });
+
+  it('refuses --data-dir without a folder, or given twice, as a wrong command line', () => {
+    expect(() => globalOptions(['deck', '--data-dir'])).toThrow(UsageError);
+    expect(() => globalOptions(['--data-dir', '--help'])).toThrow('--data-dir needs a folder');
+    expect(() => globalOptions(['--data-dir', 'a', '--data-dir', 'b'])).toThrow('--data-dir is given twice');
+  });
+});
+
+describe('nearest (did you mean)', () => {
+  it('offers the accepted word a typo is nearest to, or none when nothing is near', () => {
+    expect(nearest('exprot-pdf', ['export-pdf', 'export-set', 'import'])).toBe('export-pdf');
+    expect(nearest('chek', ['check', 'convert'])).toBe('check');
+    expect(nearest('a5', ['A4', 'Letter'])).toBe('A4');
+    expect(nearest('frobnicate', ['export-pdf', 'import'])).toBeUndefined();
+    expect(didYouMean('jsn', ['json', 'csv'])).toBe(' (did you mean json?)');
+    expect(didYouMean('zzzzzz', ['json', 'csv'])).toBe('');
   });
 });
 
@@ -68,10 +112,27 @@ describe('mapOptionFlags', () => {
     expect(flagFor(mapped, ['bleedMm'])).toBe('--bleed');
   });
 
-  it('passes a value that does not fit on for the schema to refuse, and refuses unknown flags by name', () => {
-    expect(mapOptionFlags(flags('--bleed', 'lots'), schema, 'export-pdf').options).toEqual({ bleedMm: 'lots' });
-    expect(() => mapOptionFlags(flags('--colour', 'red'), schema, 'export-pdf')).toThrow('export-pdf has no option --colour');
-    expect(() => mapOptionFlags(flags('--paper'), schema, 'export-pdf')).toThrow('--paper needs a value');
+  it('refuses a value the option does not take, listing what it takes, its default and the nearest', () => {
+    const refusal = (...argv: string[]) => {
+      try {
+        mapOptionFlags(flags(...argv), schema, 'export-pdf');
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error(`${argv.join(' ')} was taken`);
+    };
+    expect(refusal('--bleed', 'lots')).toBe('--bleed: "lots" is not accepted; give a number from 0 to 5 (default 3)');
+    expect(refusal('--bleed', '9')).toBe('--bleed: 9 is not accepted; give a number from 0 to 5 (default 3)');
+    expect(refusal('--paper', 'Leter')).toBe(
+      '--paper: "Leter" is not accepted (did you mean Letter?); give A4 or Letter (default A4)',
+    );
+    expect(refusal('--layout', 'sideways')).toBe('--layout: "sideways" is not accepted; give grid or gutters');
+    expect(refusal('--paper')).toBe('--paper needs a value: A4 or Letter (default A4)');
+    expect(refusal('--colour', 'red')).toContain('export-pdf has no option --colour');
+    expect(refusal('--bleeed', '2')).toContain('export-pdf has no option --bleeed (did you mean --bleed?)');
+    // Case aside, a choice is taken as the schema spells it.
+    expect(mapOptionFlags(flags('--paper', 'letter'), schema, 'export-pdf').options).toEqual({ paper: 'Letter' });
   });
 
   it('finds options in the variants of a union', () => {
@@ -95,6 +156,18 @@ describe('mapOptionFlags', () => {
       '--margin-top-mm',
       '--margin-side-mm',
       '--sheets',
+    ]);
+  });
+
+  it('documents every option with what it accepts and its default', () => {
+    expect(optionHelpRows(schema)).toEqual([
+      ['--paper A4|Letter', 'default A4'],
+      ['--bleed-mm N (0 to 5)', 'default 3'],
+      ['--crop-marks / --no-crop-marks', 'default true'],
+      ['--layout grid|gutters', ''],
+      ['--margin-top-mm N', ''],
+      ['--margin-side-mm N', ''],
+      ['--sheets TEXT', ''],
     ]);
   });
 });

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,8 +25,12 @@ interface Run {
 }
 
 async function cardwright(...args: string[]): Promise<Run> {
+  return run([...args, '--data-dir', dataDir]);
+}
+
+async function run(args: string[]): Promise<Run> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args, '--data-dir', dataDir], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
       cwd: outDir,
       env: { ...process.env, CARDWRIGHT_DATA_DIR: '' },
     });
@@ -125,18 +129,45 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
     expect(file.cards).toHaveLength(61);
   });
 
-  it('refuses a wrong command line in one sentence naming the option, with exit code 2', async () => {
+  it('refuses a wrong command line in one sentence naming what is accepted and the nearest, with exit code 2', async () => {
     const refusals: [string[], string][] = [
-      [['export-pdf', '--set', 'osmcg-core', '--frobnicate', '1'], 'export-pdf has no option --frobnicate'],
-      [['export-pdf', '--set', 'osmcg-core', '--bleed', '9'], '--bleed: Too big'],
-      [['export-pdf', '--set', 'osmcg-core', '--layout', 'sideways'], '--layout: Invalid option'],
-      [['export-pdf', '--set', 'osmcg-core', '--copies', '0'], '--copies: Too small'],
-      [['export-pdf', '--set', 'nope'], '--set: no set has the id or name “nope”'],
+      [
+        ['export-pdf', '--set', 'osmcg-core', '--frobnicate', '1'],
+        'export-pdf has no option --frobnicate; cardwright export-pdf --help lists its options.',
+      ],
+      [['export-pdf', '--set', 'osmcg-core', '--bleeed', '2'], 'export-pdf has no option --bleeed (did you mean --bleed?)'],
+      [
+        ['export-pdf', '--set', 'osmcg-core', '--bleed', '9'],
+        '--bleed: 9 is not accepted; give a number from 0 to 6 (default 3).',
+      ],
+      [
+        ['export-pdf', '--set', 'osmcg-core', '--layout', 'gutterfol'],
+        '--layout: "gutterfol" is not accepted (did you mean gutterfold?); give duplex-long, duplex-short, gutterfold, separate-backs or card-per-page (default duplex-long).',
+      ],
+      [
+        ['export-pdf', '--set', 'osmcg-core', '--paper', 'A5'],
+        '--paper: "A5" is not accepted (did you mean A4?); give A4, Letter, A3, Legal, Tabloid or --paper-width-mm with --paper-height-mm instead (default A4).',
+      ],
+      [['export-pdf', '--set', 'osmcg-core', '--card-size', 'pokr'], '--card-size: "pokr" is not accepted (did you mean poker?)'],
+      [
+        ['export-pdf', '--set', 'osmcg-core', '--copies', '0'],
+        '--copies: "0" is not accepted; give a whole number from 1 to 99 (default 1).',
+      ],
+      [['export-pdf', '--set', 'osmcg-cor'], '--set: no set has the id or name “osmcg-cor” (did you mean osmcg-core?).'],
+      [
+        ['export-pdf', '--cards', 'osmcg-mission-010,no-such-card'],
+        '--cards: no card has the id "no-such-card"; nothing was printed.',
+      ],
       [['export-pdf', '--deck', 'x', '--cards', 'y'], 'give only one of --deck, --cards'],
       [['export-pdf'], 'export-pdf needs what to print'],
       [['export-pdf', '--set', 'osmcg-core', '--out', 'no/such/folder/x.pdf'], '--out: there is no folder'],
-      [['print-everything'], 'Unknown command "print-everything"'],
-      [['export-pdf', 'core'], 'Unexpected "core"'],
+      [
+        ['exprot-pdf'],
+        'There is no command "exprot-pdf" (did you mean export-pdf?); the commands are export-pdf, export, export-set, import, validate, deck and help.',
+      ],
+      [['print-everything'], 'There is no command "print-everything"; the commands are export-pdf, export, export-set'],
+      [['export-pdf', 'core'], 'export-pdf takes no word "core"'],
+      [['--paper', 'A4'], 'Give the command first'],
     ];
     for (const [args, message] of refusals) {
       const run = await cardwright(...args);
@@ -144,6 +175,46 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
       expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(run.code, args.join(' ')).toBe(2);
     }
+    // Refused before any job started: nothing was written.
+    expect(readdirSync(outDir).filter((name) => name.endsWith('.pdf') && name.startsWith('OSMCG'))).toEqual([]);
+  });
+
+  it('takes --data-dir and --help anywhere on the line', async () => {
+    const first = await run(['--data-dir', dataDir, 'export-pdf', '--set', 'osmcg-missions-objectives', '--out', 'first.pdf']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(fields(first.stdout).file).toBe(join(outDir, 'first.pdf'));
+    const middle = await run(['export-pdf', '--data-dir', dataDir, '--help']);
+    expect(middle.code).toBe(0);
+    expect(middle.stdout).toContain('Usage: cardwright export-pdf');
+    const before = await run(['--help', 'deck']);
+    expect(before.stdout).toContain('Usage: cardwright deck check FILE');
+  });
+
+  it('keeps a file already at --out unless --force is given', async () => {
+    writeFileSync(join(outDir, 'kept.pdf'), 'mine');
+    const kept = await cardwright('export-pdf', '--set', 'osmcg-missions-objectives', '--out', 'kept.pdf');
+    expect(kept.stderr.trim()).toBe(
+      `cardwright: ${join(outDir, 'kept.pdf')} is there already and was kept; give --force to replace it, or another --out.`,
+    );
+    expect(kept.code).toBe(2);
+    expect(readFileSync(join(outDir, 'kept.pdf'), 'utf8')).toBe('mine');
+    const replaced = await cardwright('export-pdf', '--set', 'osmcg-missions-objectives', '--out', 'kept.pdf', '--force');
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(readFileSync(join(outDir, 'kept.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    // The name the job suggests is kept too.
+    const named = await cardwright('export-set', '--set', 'osmcg-missions-objectives');
+    expect(named.code, named.stderr).toBe(0);
+    const again = await cardwright('export-set', '--set', 'osmcg-missions-objectives');
+    expect(again.stderr).toContain('is there already and was kept; give --force to replace it');
+    expect(again.code).toBe(2);
+  });
+
+  it('says in one sentence, exit code 1, that --out cannot be written', async () => {
+    const denied = await cardwright('export-pdf', '--set', 'osmcg-missions-objectives', '--out', '/sys/cardwright.pdf');
+    expect(denied.stderr).toMatch(
+      /^cardwright: Cardwright cannot write to \/sys \((no permission|a read-only disk)\): choose a folder you can write to\.\n$/,
+    );
+    expect(denied.code).toBe(1);
   });
 
   it('fails an export that cannot print with exit code 1: nothing found, or above the 10,000-card cap', async () => {
@@ -153,6 +224,39 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
     const many = await cardwright('export-pdf', '--search', '--copies', '99');
     expect(many.stderr).toContain('The whole library prints more than 10,000 cards at 99 copies each');
     expect(many.code).toBe(1);
+  });
+
+  it('lists every command, and for each command every option with what it accepts and its default', async () => {
+    const help = await cardwright('--help');
+    expect(help.code).toBe(0);
+    for (const command of ['export-pdf', 'export', 'export-set', 'import', 'validate', 'deck', 'help'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+    const options: Record<string, string[]> = {
+      'export-pdf': ['--deck', '--set', '--cards', '--search', '--copies', '--out', '--force', '--data-dir', '--help'],
+      export: ['--to json', '--to folder', '--to csv', '--to cockatrice', '--out', '--force', '--data-dir'],
+      'export-set': ['--set', '--out', '--force', '--data-dir'],
+      import: ['--replace', '--copy', '--game', '--set', '--new-set', '--new-ids', '--dry-run', '--data-dir'],
+      validate: ['--data-dir', '--help'],
+      deck: ['--game', '--to text', '--to json', '--to cod', '--to tts', '--out', '--force', '--data-dir'],
+    };
+    for (const [command, flags] of Object.entries(options)) {
+      const own = await cardwright(command, '--help');
+      const viaHelp = await cardwright('help', command);
+      expect(own.code, command).toBe(0);
+      expect(viaHelp.stdout, command).toBe(own.stdout);
+      for (const flag of flags) expect(own.stdout, `${command} ${flag}`).toMatch(new RegExp(`^ +${flag}\\b`, 'm'));
+    }
+    const pdf = (await cardwright('export-pdf', '--help')).stdout;
+    expect(pdf).toMatch(/^ +--paper A4\|Letter\|A3\|Legal\|Tabloid +default A4; or --paper-width-mm with\s+--paper-height-mm$/m);
+    expect(pdf).toMatch(
+      /^ +--card-size game\|poker\|bridge\|mini-american\|mini-euro\|euro\|japanese\|tarot\|square\n? +default game/m,
+    );
+    expect(pdf).toMatch(/^ +--bleed-mm N \(0 to 6\) +default 3$/m);
+    expect(pdf).toMatch(/^ +--layout duplex-long\|duplex-short\|gutterfold\|separate-backs\|card-per-page/m);
+    expect(pdf).toMatch(/^ +--calibration-page \/ --no-calibration-page +default false$/m);
+    const unknown = await cardwright('help', 'exprot');
+    expect(unknown.stderr).toContain('There is no command "exprot" (did you mean export?)');
+    expect(unknown.code).toBe(2);
   });
 
   it('shows help, and refuses a data folder without a library', async () => {

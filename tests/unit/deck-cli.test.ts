@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,5 +110,60 @@ describe.runIf(BUILT)('cardwright deck (out/main/cli.js)', { timeout: 120_000 },
       code: 2,
       stderr: expect.stringContaining('--game: no game "chess"'),
     });
+    const refusals: [string[], string][] = [
+      [
+        ['deck', 'chek', 'ember.txt'],
+        'deck has no command "chek" (did you mean check?); use deck check FILE or deck convert FILE.',
+      ],
+      [
+        ['deck', 'convert', 'ember.txt', '--to', 'txt'],
+        '--to: "txt" is not a format (did you mean text?); give text, json, cod or tts.',
+      ],
+      [['deck', 'convert', 'ember.txt'], 'deck convert needs --to text|json|cod|tts.'],
+      [['deck', 'check', 'ember.txt', '--game', 'osmgc'], '--game: no game "osmgc" is installed (did you mean osmcg?)'],
+      [
+        ['deck', 'check', 'ember.txt', '--to', 'text'],
+        'deck check has no option --to; it takes --game (see cardwright deck --help).',
+      ],
+      [['deck', 'check', 'ember.txt', 'more.txt'], 'deck check takes one FILE, not "ember.txt" "more.txt"'],
+      [['deck'], 'deck needs a command: deck check FILE or deck convert FILE --to FORMAT.'],
+    ];
+    for (const [args, message] of refusals) {
+      const run = await cardwright(...args);
+      expect(run.stderr.trim(), args.join(' ')).toContain(message);
+      expect(run.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(run.code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('reads the global --data-dir before the command (cardwright --data-dir D deck check F)', async () => {
+    const { stdout, code } = await promisify(execFile)(
+      process.execPath,
+      [BIN, '--data-dir', dataDir, 'deck', 'check', 'legal.deck.json'],
+      { cwd: work, env: { ...process.env, CARDWRIGHT_DATA_DIR: '' } },
+    ).then((done) => ({ ...done, code: 0 }));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Ember Vanguard: legal/);
+  });
+
+  it('keeps a file already at --out, and a folder that holds files, unless --force is given', async () => {
+    writeFileSync(join(work, 'mine.cod'), 'mine');
+    const kept = await cardwright('deck', 'convert', 'legal.deck.json', '--to', 'cod', '--out', 'mine.cod');
+    expect(kept.stderr.trim()).toBe(
+      `cardwright: ${join(work, 'mine.cod')} is there already and was kept; give --force to replace it, or another --out.`,
+    );
+    expect(kept.code).toBe(2);
+    expect(readFileSync(join(work, 'mine.cod'), 'utf8')).toBe('mine');
+    const replaced = await cardwright('deck', 'convert', 'legal.deck.json', '--to', 'cod', '--out', 'mine.cod', '--force');
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(readFileSync(join(work, 'mine.cod'), 'utf8')).toContain('<cockatrice_deck');
+
+    mkdirSync(join(work, 'table'));
+    writeFileSync(join(work, 'table', 'notes.txt'), 'mine');
+    const folder = await cardwright('deck', 'convert', 'legal.deck.json', '--to', 'tts', '--out', 'table');
+    expect(folder.stderr.trim()).toBe(
+      `cardwright: ${join(work, 'table')} holds files already and was kept; give --force to write into it, or another --out.`,
+    );
+    expect(folder.code).toBe(2);
   });
 });

@@ -108,8 +108,11 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const asked = await cardwright('import', 'core');
     expect(asked.code).toBe(1);
     expect(asked.stdout).toBe('');
-    expect(asked.stderr).toContain('the library has set "OSMCG Starter Set" (id osmcg-core) already; nothing was written');
-    expect(asked.stderr).toContain('A replace would add 1 card, update 2, move 0 to the Trash');
+    expect(asked.stderr).toContain('the library has set "OSMCG Starter Set" (id osmcg-core) already, so nothing was written');
+    expect(asked.stderr).toContain('a replace would add 1 card, update 2, move 0 to the Trash');
+    expect(asked.stderr.trim().split('\n').at(-1)).toMatch(
+      /^cardwright: .*\(run again with --replace, or with --copy to import it as a new set\)\.$/,
+    );
     expect(storedDoc(whelp.id)?.name).toBe('Cinder Whelp');
 
     const imported = await cardwright('import', 'core', '--replace');
@@ -177,6 +180,9 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     const missingGame = await cardwright('import', 'edited.csv');
     expect(missingGame.code).toBe(2);
     expect(missingGame.stderr).toContain('needs --game ID');
+    const typo = await cardwright('import', 'edited.csv', '--game', 'osmc');
+    expect(typo.stderr).toContain('--game: no game "osmc" is installed (did you mean osmcg?); the games are ');
+    expect(typo.code).toBe(2);
   });
 
   it('names the file and the place of a structural problem, and of a bad card in a set file', async () => {
@@ -241,13 +247,18 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
 
   it('refuses a wrong command line in one sentence, exit code 2', async () => {
     const refusals: [string[], string][] = [
-      [['import', 'nope.json'], 'nope.json: no such file or folder'],
-      [['import'], 'import needs what to work on first'],
-      [['export', 'set', 'osmcg-core', '--to', 'xml'], '--to: "xml" is not a format (json, folder, csv, cockatrice)'],
-      [['export', 'set', 'osmcg-core'], 'export set needs --to (json, folder, csv, cockatrice)'],
+      [['import', 'nope.json'], 'nope.json: there is no such file or folder.'],
+      [['import'], 'import needs the file or folder to import: cardwright import FILE|FOLDER.'],
+      [['import', 'a.json', 'b.json'], 'import takes one FILE|FOLDER, not "a.json" and "b.json"'],
+      [['import', 'core', '--replace', '--copy'], 'import takes --replace or --copy, not both.'],
+      [['import', 'core', '--repalce'], 'import has no option --repalce (did you mean --replace?)'],
+      [['import', 'x.csv', '--gme', 'osmcg'], 'import FILE.csv has no option --gme (did you mean --game?)'],
+      [['export', 'set', 'osmcg-core', '--to', 'xml'], '--to: "xml" is not a format; give json, folder, csv or cockatrice.'],
+      [['export', 'set', 'osmcg-core', '--to', 'jsn'], '--to: "jsn" is not a format (did you mean json?)'],
+      [['export', 'set', 'osmcg-core'], 'export set needs --to json|folder|csv|cockatrice.'],
       [['export', 'set', 'no such set', '--to', 'json'], 'export set: no set has the id or name “no such set”'],
-      [['export', 'deck', 'x'], 'export deck: only sets are exported this way'],
-      [['validate', 'core', '--frob'], 'validate has no option --frob'],
+      [['export', 'deck', 'x'], 'export writes sets, not "deck"'],
+      [['validate', 'core', '--frob'], 'validate has no option --frob; it takes none'],
     ];
     for (const [args, message] of refusals) {
       const run = await cardwright(...args);
