@@ -62,7 +62,8 @@ import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobPaths } from '../jobs/run-job';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
-import { ApiError, type ApiHandlers, type JobStatus } from './contract';
+import type { ApiHandlers, JobStatus } from './contract';
+import { ApiError } from './api-error';
 
 export interface CardwrightOptions {
   dataDir: string;

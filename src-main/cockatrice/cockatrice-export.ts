@@ -11,7 +11,7 @@ import {
   cockatriceSetCode,
 } from '../../card-schema/exports/cockatrice';
 import { layoutCard } from '../../card-schema/layout/layout-card';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { CardRecord } from '../../card-schema/system/format';
 import { gameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';

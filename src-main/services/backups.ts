@@ -4,7 +4,8 @@
 
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { ApiError, type BackupInfo } from '../api/contract';
+import type { BackupInfo } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { databaseFile, type SqliteDatabase } from '../store/database';
 import { LATEST_SCHEMA_VERSION, migrate } from '../store/migrations';
 import { parseBackupFileName } from '../store/backup-rotation';

@@ -2,7 +2,8 @@
 // before it is written, and every write carries the search text derived from the document.
 
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type SaveCardResult, type TrashReceipt, type ValidationIssue } from '../api/contract';
+import type { SaveCardResult, TrashReceipt, ValidationIssue } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { CardWrite } from '../store/cards-repo';
 import type { Store } from '../store/store';
 import type { ImageLibrary } from '../images/image-library';

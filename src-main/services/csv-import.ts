@@ -22,7 +22,8 @@ import {
   type CsvCellProblem,
   type CsvMapping,
 } from '../../card-schema/csv/csv-mapping';
-import { ApiError, type CsvImportReport, type CsvPreview, type CsvRowProblem } from '../api/contract';
+import type { CsvImportReport, CsvPreview, CsvRowProblem } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { CsvMappingsRepo } from '../store/csv-mappings-repo';
 import type { CardRecord } from '../../card-schema/system/format';

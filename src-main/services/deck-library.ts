@@ -6,7 +6,8 @@ import { SIDE_BOARDS, type Deck, type DeckEntry, type DeckReport, type SideBoard
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type DeckSummary, type TrashReceipt } from '../api/contract';
+import type { DeckSummary, TrashReceipt } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { PrintItem } from '../pdf/print-sheet';
 import type { DeckWrite } from '../store/decks-repo';
 import type { Library } from './card-library';

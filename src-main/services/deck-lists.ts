@@ -23,7 +23,8 @@ import {
   type ParsedDeckList,
   type ResolvedDeckList,
 } from '../../card-schema/deck/decklist';
-import { ApiError, type DeckListFormat, type DeckListImport, type FileBlob } from '../api/contract';
+import type { DeckListFormat, DeckListImport, FileBlob } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { Library } from './card-library';
 import { parseDeckFile, serializeDeckFile } from './deck-files';
 import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';

@@ -5,7 +5,8 @@
 
 import { deckVersion as versionOf, type DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { Deck } from '../../card-schema/deck/format';
-import { ApiError, type DeckSnapshot, type DeckSnapshotSummary } from '../api/contract';
+import type { DeckSnapshot, DeckSnapshotSummary } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { DeckSnapshotRow } from '../store/deck-snapshots-repo';
 import type { Library } from './card-library';
 import { requireDeck } from './deck-library';

@@ -2,7 +2,8 @@
 // find them), only their set changes, all in one transaction. Validation is not repeated: both
 // sets follow the same game's schemas.
 
-import { ApiError, type MoveCardsResult } from '../api/contract';
+import type { MoveCardsResult } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { requireSet, type Library } from './card-library';
 
 export function moveCards(lib: Library, cardIds: readonly string[], setId: string): MoveCardsResult {

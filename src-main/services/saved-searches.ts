@@ -2,7 +2,8 @@
 // game or for every game. Saving under a name the scope already has replaces that search. The
 // query is kept as typed (its problems show when it runs, as for any typed query).
 
-import { ApiError, type SavedSearch } from '../api/contract';
+import type { SavedSearch } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { SavedSearchInput } from '../store/saved-searches-repo';
 import type { Library } from './card-library';
 

@@ -19,13 +19,8 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
-import {
-  ApiError,
-  type ImportSetResult,
-  type SetImportChanges,
-  type SetImportQuestion,
-  type ValidationIssue,
-} from '../api/contract';
+import type { ImportSetResult, SetImportChanges, SetImportQuestion, ValidationIssue } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { sha256Hex } from '../images/image-files';
 import type { CheckedImage } from '../images/read-image';

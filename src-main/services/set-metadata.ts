@@ -6,7 +6,7 @@
 
 import type { CardSetInfo } from '../../card-schema/system/format';
 import { freeSetCode, freeSetName, setCodeKey, setNameKey } from '../../card-schema/sets/set-meta';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { SetInput, SetPatch } from '../store/sets-repo';
 import { requireSet, type Library } from './card-library';
 

@@ -24,9 +24,9 @@ import { planGame, type Params, type SearchScope } from './search-plan';
 import type { WalkedSort } from './search-matches';
 import { Rankings, type Ranking } from './search-ranks';
 import { SearchShape } from './search-shape';
-import { comparePositions, type SearchCursor } from './search-sorts';
+import { comparePositions } from './search-sorts';
+import type { CardSearchPage, SearchCursor } from '../../card-schema/search/search-page';
 
-export type { SearchCursor } from './search-sorts';
 
 /** Counting stops here: past it the total is reported as "more than SEARCH_COUNT_CAP". */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -60,17 +60,6 @@ export interface CardSearch extends SearchScope {
   limit: number;
   /** The `next` of the previous page; absent for the first page. */
   after?: SearchCursor;
-}
-
-/** A page of cards: records, or rows as a reader thread sends them (card-row.ts cardRow). */
-export interface CardSearchPage<C = CardRecord> {
-  cards: C[];
-  /** Matching cards, counted up to SEARCH_COUNT_CAP. */
-  total: number;
-  /** False when counting stopped at the cap: more than `total` cards match. */
-  totalExact: boolean;
-  /** Pass as `after` for the next page; null when this page holds the last match. */
-  next: SearchCursor | null;
 }
 
 export interface CardPagesSearch extends SearchScope {

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CardDocument, CardRecord } from '../../card-schema/system/format';
 import { nowIso, type SqliteDatabase } from './database';
-import { CardSearcher, type CardSearch, type CardSearchPage } from './card-search';
+import type { CardSearchPage } from '../../card-schema/search/search-page';
+import { CardSearcher, type CardSearch } from './card-search';
 import { toRecord, type CardRow } from './card-row';
 import { BulkCardWriter, type BulkPrepare, type BulkProgress } from './bulk-card-writes';
 

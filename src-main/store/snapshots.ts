@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqliteDatabase } from './database';
-import { backupFileName, backupsToKeep, parseBackupFileName, type BackupName, type BackupReason } from './backup-rotation';
+import type { BackupReason } from '../api/contract';
+import { backupFileName, backupsToKeep, parseBackupFileName, type BackupName } from './backup-rotation';
 
 export const BACKUPS_FOLDER = 'backups';
 
