@@ -10,7 +10,7 @@ import { databaseFile, type SqliteDatabase } from '../store/database';
 import { LATEST_SCHEMA_VERSION, migrate } from '../store/migrations';
 import { parseBackupFileName } from '../store/backup-rotation';
 import { backupsDir, listBackupFiles, writeSnapshot, type BackupFile } from '../store/snapshots';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { invalidFile } from './file-format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

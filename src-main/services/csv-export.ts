@@ -12,7 +12,7 @@ import { own } from '../../card-schema/own-keys';
 import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import type { SearchCursor } from '../../card-schema/search/search-page';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { resolveLibrarySearch } from './library-search';
 
 /** Search pages read at a time. */

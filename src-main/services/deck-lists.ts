@@ -25,9 +25,9 @@ import {
 } from '../../card-schema/deck/decklist';
 import type { DeckListFormat, DeckListImport, FileBlob } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { Library } from './card-library';
+import { requireDeck, type Library } from './library';
 import { parseDeckFile, serializeDeckFile } from './deck-files';
-import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
+import { deckProblems, summarizeProblems, type DeckInput } from './deck-library';
 import { jsonBlob, safeFileName } from './file-format';
 
 /** Every card of a game, by name, with its type and set (what matching needs; no documents). */

@@ -8,8 +8,7 @@ import type { Deck } from '../../card-schema/deck/format';
 import type { DeckSnapshot, DeckSnapshotSummary } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import type { DeckSnapshotRow } from '../store/deck-snapshots-repo';
-import type { Library } from './card-library';
-import { requireDeck } from './deck-library';
+import { requireDeck, type Library } from './library';
 
 /** Automatic snapshots kept per deck; older ones are dropped. Named ones are kept until deleted. */
 export const AUTO_SNAPSHOTS_KEPT = 20;

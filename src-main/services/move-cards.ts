@@ -4,7 +4,7 @@
 
 import type { MoveCardsResult } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 
 export function moveCards(lib: Library, cardIds: readonly string[], setId: string): MoveCardsResult {
   const ids = [...new Set(cardIds)];

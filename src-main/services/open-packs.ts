@@ -6,7 +6,7 @@ import type { CardRecord } from '../../card-schema/system/format';
 import { openPacks as openPackCards, type OpenedPacks } from '../../card-schema/packs/open-packs';
 import { slotLabel } from '../../card-schema/packs/rarity';
 import { ApiError } from '../api/api-error';
-import { requireSet, systemOfSet, type Library } from './card-library';
+import { requireSet, systemOfSet, type Library } from './library';
 
 export interface OpenPacksInput {
   setId: string;

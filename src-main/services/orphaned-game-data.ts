@@ -4,7 +4,7 @@
 
 import type { RemoveSystemResult, SystemProblem } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { moveToTrash } from './trash';
 
 export function orphanedGameData(lib: Library): SystemProblem[] {

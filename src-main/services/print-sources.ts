@@ -8,8 +8,8 @@ import { MAX_PRINT_CARDS, type PrintPreview, type PrintSource } from '../api/con
 import { ApiError } from '../api/api-error';
 import type { PrintItem } from '../pdf/print-sheet';
 import type { SearchCursor } from '../../card-schema/search/search-page';
-import { requireSet, type Library } from './card-library';
-import { deckPrintItems, requireDeck } from './deck-library';
+import { requireDeck, requireSet, type Library } from './library';
+import { deckPrintItems } from './deck-library';
 import { resolveLibrarySearch } from './library-search';
 
 /** Search pages read at a time while collecting a search's matches. */

@@ -5,7 +5,7 @@
 import type { SavedSearch } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import type { SavedSearchInput } from '../store/saved-searches-repo';
-import type { Library } from './card-library';
+import type { Library } from './library';
 
 /** The most saved searches a library keeps: far more than a menu can usefully show. */
 export const MAX_SAVED_SEARCHES = 500;

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { apiContract, type FileBlob, type ImportSetResult, type SetImportQuestion } from '../api/contract';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 import {
   describeIssues,
   describeValue,

@@ -9,7 +9,7 @@ import type { GameSystem } from '../../card-schema/system/format';
 import { MAX_IDENTITY_BITS } from '../store/pool-rows';
 import { fieldValueCounts, setCounts } from '../store/set-counts';
 import { rarityColor } from '../../card-schema/packs/rarity';
-import { requireSet, systemOfSet, type Library } from './card-library';
+import { requireSet, systemOfSet, type Library } from './library';
 
 export function setStats(lib: Library, setId: string): SetStats {
   const set = requireSet(lib, setId);

@@ -10,7 +10,7 @@ import type { GameSystem } from '../../card-schema/system/format';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import type { FileBlob, ImportSystemResult, RemoveSystemResult } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { describeValue, invalidFile, isPlainObject, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';

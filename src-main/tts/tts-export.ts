@@ -19,7 +19,7 @@ import {
 import type { CardRecord } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { ApiError } from '../api/api-error';
-import type { Library } from '../services/card-library';
+import type { Library } from '../services/library';
 import { sectionsInPrintOrder, type DeckInput } from '../services/deck-library';
 import { safeFileName } from '../services/file-format';
 import { gameFontBuffers } from '../fonts/game-font-files';
