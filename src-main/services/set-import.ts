@@ -31,7 +31,7 @@ import { requireSet, type Library } from './library';
 import { asCopy, sameDocument } from './set-import-copy';
 import { buildSearchText } from './search-text';
 import { availableSetCode, availableSetName, codeTakenMessage, setWithCode } from './set-metadata';
-import type { SetFileCard, SetFileContent } from './set-files';
+import type { SetFileCard, SetFileContent } from './set-file-content';
 
 export type SetImportMode = 'new' | 'replace' | 'copy' | 'merge';
 
