@@ -33,10 +33,10 @@ import {
   deckWithDeletedNames,
   deleteDeck,
   duplicateDeck,
-  requireDeck,
   saveDeck,
   type DeckInput,
 } from '../services/deck-library';
+import { requireDeck } from '../services/library';
 import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { openSetPacks } from '../services/open-packs';

@@ -11,7 +11,7 @@ import { CardSearcher, type CardPagesSearch, type CardSearch, type CardSearchPag
 import type { CardRow } from '../store/card-row';
 import { CardsRepo } from '../store/cards-repo';
 import { PoolSearcher, type PoolPage, type PoolSearch } from '../store/deck-pool';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import { SetsRepo } from '../store/sets-repo';
 
 /**

@@ -4,7 +4,7 @@
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { SaveCardResult, TrashReceipt, ValidationIssue } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { CardWrite } from '../store/cards-repo';
+import type { CardWrite } from '../store/card-write';
 import { buildSearchText } from './search-text';
 import { moveToTrash } from './trash';
 import { cardDocumentIssues } from './card-document-issues';

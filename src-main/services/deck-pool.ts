@@ -12,7 +12,7 @@ import type { ApiParsedInput, PoolCard, PoolResult } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import type { PoolGame, PoolPage, PoolSearch } from '../store/deck-pool';
 import { writePoolGame } from '../store/deck-pool';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import type { SystemRegistry } from './system-registry';
 import { identityRulesOf, poolIdentityRule, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 

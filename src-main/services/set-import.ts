@@ -24,7 +24,7 @@ import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { sha256Hex } from '../images/image-files';
 import type { CheckedImage } from '../images/read-image';
-import type { CardWrite } from '../store/cards-repo';
+import type { CardWrite } from '../store/card-write';
 import { ParallelCardChecks, PARALLEL_CHECKS_FROM, type SchemaIssues } from './card-checks';
 import { cardIssues } from './card-library';
 import { requireSet, type Library } from './library';

@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import type { GameSearch, SearchSort } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { cardRow, withRecords, type CardRow } from './card-row';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
 import { planGame, type Params, type SearchScope } from './search-plan';

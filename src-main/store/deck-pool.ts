@@ -10,7 +10,7 @@ import type { GameSearch } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { SEARCH_COUNT_CAP } from './card-search';
 import { cardRow, withRecords, type CardRow } from './card-row';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { gameMatch, matchExpression } from './search-fts';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { fieldPath, MAX_IDENTITY_BITS, NO_COST_KEY, poolRowsInsert } from './pool-rows';

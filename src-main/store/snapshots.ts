@@ -7,7 +7,7 @@
 
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import type { BackupReason } from '../api/contract';
 import { backupFileName, backupsToKeep, parseBackupFileName, type BackupName } from './backup-rotation';
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CardDocument } from '../../card-schema/system/format';
 import type { TrashEntry, TrashKind } from '../api/contract';
 import { BulkCardWriter } from './bulk-card-writes';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 /** A trash entry as its row holds it: the API's TrashEntry without its expiry, with the game's folder. */
 export type TrashEntryRow = Omit<TrashEntry, 'expiresAt'> & {
