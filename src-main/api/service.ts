@@ -10,7 +10,7 @@ import { databaseFile } from '../store/database';
 import { toRecord, withRecords } from '../store/card-row';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
 import { cardIssues, deleteCard, deleteSet, saveCard } from '../services/card-library';
-import type { Library } from '../services/library';
+import { requireDeck, type Library } from '../services/library';
 import { createSet, updateSet } from '../services/set-metadata';
 import { moveCards } from '../services/move-cards';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
@@ -36,7 +36,6 @@ import {
   saveDeck,
   type DeckInput,
 } from '../services/deck-library';
-import { requireDeck } from '../services/library';
 import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { openSetPacks } from '../services/open-packs';
