@@ -13,7 +13,7 @@ import { nextRandom, seedState, shuffled } from './rng';
 import { isStepped, phaseId, phaseLabel, steppedPhase } from './phase-list';
 import type { PhaseStep } from './format';
 import { applySpatialChange } from './spatial/apply';
-import { initialSpatial, type SpatialChange, type SpatialState } from './spatial/state';
+import { initialSpatial } from './spatial/state';
 
 export type { CardTableState, TablePoint } from './table';
 import { placeOf, type CardTableState, type TablePoint } from './table';

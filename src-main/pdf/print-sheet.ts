@@ -12,7 +12,15 @@ import type { CardDrawing } from '../../card-schema/layout/format';
 import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
 import { cardSizeOf, type PrintOptions, type SizeMm } from '../../card-schema/print/print-options';
 import { systemAtCardSize } from '../../card-schema/layout/card-size';
-import { backMirrorAxis, mirrorBox, planPages, planSheet, union, type PlannedPage, type SheetPlan } from '../../card-schema/print/sheet-plan';
+import {
+  backMirrorAxis,
+  mirrorBox,
+  planPages,
+  planSheet,
+  union,
+  type PlannedPage,
+  type SheetPlan,
+} from '../../card-schema/print/sheet-plan';
 import type { BoxMm, Slot } from '../../card-schema/print/sheet-slots';
 import { drawFoldLine, drawGuides } from './crop-marks';
 import { paintCalibrationBack, paintCalibrationFront, calibrationTarget } from './calibration-page';

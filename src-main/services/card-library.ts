@@ -1,7 +1,7 @@
 // Sets and cards as the API sees them: every document is validated against its game system
 // before it is written, and every write carries the search text derived from the document.
 
-import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
+import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import type { SaveCardResult, TrashReceipt, ValidationIssue } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import type { CardWrite } from '../store/card-write';

@@ -2,7 +2,6 @@
 // the set's cards by the pure generator (card-schema/packs/open-packs.ts), reproducibly from the
 // seed. Each card's document comes once, however many packs hold it.
 
-import type { CardRecord } from '../../card-schema/system/format';
 import { openPacks as openPackCards, type OpenedPacks } from '../../card-schema/packs/open-packs';
 import { slotLabel } from '../../card-schema/packs/rarity';
 import { ApiError } from '../api/api-error';

@@ -3,8 +3,8 @@
 // labelled from the game's data. Bars reuse the deck statistics' buckets, so a set's cost chart
 // reads like a deck's curve.
 
-import { bucketsFor, numericFields, type Bucket, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
-import type { SetCostStats, SetRarityStats, SetStats } from '../../card-schema/sets/set-stats';
+import { bucketsFor, numericFields, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
+import type { SetRarityStats, SetStats } from '../../card-schema/sets/set-stats';
 import type { GameSystem } from '../../card-schema/system/format';
 import { MAX_IDENTITY_BITS } from '../store/pool-rows';
 import { fieldValueCounts, setCounts } from '../store/set-counts';

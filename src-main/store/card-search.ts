@@ -15,7 +15,6 @@
 
 import type Database from 'better-sqlite3';
 import type { GameSearch, SearchSort } from '../../card-schema/search/query';
-import type { CardRecord } from '../../card-schema/system/format';
 import { cardRow, withRecords, type CardRow } from './card-row';
 import type { SqliteDatabase } from './sqlite';
 import { registerSearchFunctions, withRowTests } from './search-functions';
@@ -26,7 +25,6 @@ import { Rankings, type Ranking } from './search-ranks';
 import { SearchShape } from './search-shape';
 import { comparePositions } from './search-sorts';
 import type { CardSearchPage, SearchCursor } from '../../card-schema/search/search-page';
-
 
 /** Counting stops here: past it the total is reported as "more than SEARCH_COUNT_CAP". */
 export const SEARCH_COUNT_CAP = 1_000;

@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { BoardSetup } from '../../card-schema/playtest/format';
 import type { Deck } from '../../card-schema/deck/format';
-import { HISTORY_LIMIT, PlaytestError, applyAction, canUndo, cardsIn, createPlaytest, undo, zoneOf } from '../../card-schema/playtest/engine';
+import {
+  HISTORY_LIMIT,
+  PlaytestError,
+  applyAction,
+  canUndo,
+  cardsIn,
+  createPlaytest,
+  undo,
+  zoneOf,
+} from '../../card-schema/playtest/engine';
 import type { PlaytestAction, PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { nextRandom, shuffled } from '../../card-schema/playtest/rng';
 import { loadGameSystem } from '../../src-main/services/game-systems';

@@ -2,7 +2,15 @@
 // dragged, the London bottom picks, the counter kind the keys add, and the saved session (kept
 // after every change, offered back as "Resume the session from 12:03?" on the next visit).
 
-import { PlaytestError, applyAction, canUndo, cardsToBottom, createPlaytest, undo, zoneOf } from '../../../card-schema/playtest/engine';
+import {
+  PlaytestError,
+  applyAction,
+  canUndo,
+  cardsToBottom,
+  createPlaytest,
+  undo,
+  zoneOf,
+} from '../../../card-schema/playtest/engine';
 import type { PlaytestAction, PlaytestState } from '../../../card-schema/playtest/playtest-state';
 import { cardMatches } from '../../../card-schema/deck/card-match';
 import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
