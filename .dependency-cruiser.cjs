@@ -56,6 +56,5 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.svelte.ts', '.js', '.svelte', '.json'] },
-    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
   },
 };
