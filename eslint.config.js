@@ -30,6 +30,25 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer reaches src-main only through the API's contract-level modules. dependency-cruiser
+    // checks this too (.dependency-cruiser.cjs), but it reads a .svelte file as compiled, without its
+    // `import type` lines; ESLint sees them.
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'src-main/(?!(api/(contract|api-error|wire|commands|image-limits)|electron/bridge)$)',
+              message: 'The renderer imports from src-main only the API contract and its pure modules (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // card-schema is the pure domain core: no Node, DOM or Electron imports.
     files: ['card-schema/**/*.ts'],
     rules: {

@@ -15,7 +15,7 @@ import { openStore } from '../src-main/store/store';
 import { SystemRegistry } from '../src-main/services/system-registry';
 import { ImageLibrary } from '../src-main/images/image-library';
 import { deckSummaries } from '../src-main/services/deck-library';
-import type { Library } from '../src-main/services/card-library';
+import type { Library } from '../src-main/services/library';
 
 const UNIQUE = 2_000;
 const PRINTINGS = 3_000;

@@ -4,7 +4,8 @@
 // own opening hand, mulligan and draw rules (system.board), so no game rule is restated here.
 // Pure: the deck builder's odds panel and the benchmark call it.
 
-import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from '../playtest/engine';
+import { applyAction, cardsToBottom, createPlaytest, PlaytestError, zoneOfKind } from '../playtest/engine';
+import type { PlaytestState } from '../playtest/playtest-state';
 import type { PlayBoard } from '../playtest/format';
 import { leaderCard, playBoard } from '../playtest/play-board';
 import { meetTurn } from '../playtest/meet-turn';

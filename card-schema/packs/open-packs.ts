@@ -4,7 +4,7 @@
 // draws among its other rarities (by their weights); when none has one, the packs cannot be
 // opened and the message names the pack, the slot and how many cards it lacks.
 
-import type { CardDocument, GameSystem } from '../system/format';
+import type { CardDocument, CardRecord, GameSystem } from '../system/format';
 import { cardMatches } from '../deck/card-match';
 import { nextRandom, seedState } from '../playtest/rng';
 import type { PackDef, PackSlot } from './format';
@@ -25,6 +25,21 @@ export interface OpenedCard {
 
 export interface OpenedPack {
   cards: OpenedCard[];
+}
+
+/** Packs opened from one set (API openPacks), with each card they hold once. */
+export interface OpenedPacks {
+  setId: string;
+  setName: string;
+  systemId: string;
+  packId: string;
+  packLabel: string;
+  seed: string;
+  /** Each slot of the pack kind as people read it ("Rare or Mythic"). */
+  slots: { label: string; count: number }[];
+  packs: OpenedPack[];
+  /** Every card the packs hold, once. */
+  cards: CardRecord[];
 }
 
 export type OpenPacksResult = { ok: true; packs: OpenedPack[] } | { ok: false; slot: number; message: string };

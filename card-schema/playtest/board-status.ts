@@ -4,7 +4,7 @@
 
 import { cardMatches } from '../deck/card-match';
 import { own } from '../own-keys';
-import type { PlaytestState } from './engine';
+import type { PlaytestState } from './playtest-state';
 import type { GoalDef } from './format';
 
 export interface Tally {

@@ -2,7 +2,8 @@
 // and logged by the engine, up to the first phase where the player acts. The opening simulator
 // and the draw odds read a turn's cards and resources there, so neither walks phases itself.
 
-import { applyAction, PlaytestError, type PlaytestState } from './engine';
+import { applyAction, PlaytestError } from './engine';
+import type { PlaytestState } from './playtest-state';
 import { phaseId } from './phase-list';
 
 /**

@@ -1,7 +1,8 @@
 // Replaying a game: the engine is deterministic from its seed, so the start (made again from the
 // seed, deck and mode) and the recorded actions give back every state the game passed through.
 
-import { applyAction, createPlaytest, PlaytestError, type CardLookup, type PlaytestAction, type PlaytestState } from './engine';
+import { applyAction, createPlaytest, PlaytestError, type CardLookup } from './engine';
+import type { PlaytestAction, PlaytestState } from './playtest-state';
 import type { Deck } from '../deck/format';
 import type { GameSystem } from '../system/format';
 

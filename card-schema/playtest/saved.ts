@@ -3,7 +3,8 @@
 // Reading checks the shape, since the text comes back from storage that other versions of the
 // app may have written: an older one is upgraded, a newer one refused without being touched.
 
-import { PLAYTEST_STATE_VERSION, PlaytestError, type PlaytestState } from './engine';
+import { PLAYTEST_STATE_VERSION, PlaytestError } from './engine';
+import type { PlaytestState } from './playtest-state';
 
 /** The format of the saved session itself; sessions saved before it had a version are version 1. */
 export const SAVED_PLAYTEST_VERSION = 1;

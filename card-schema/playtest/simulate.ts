@@ -10,7 +10,8 @@ import { boardOf, exactOddsOf, playOutHandIfRefilling } from '../deck/odds';
 import type { DeckEntry } from '../deck/format';
 import { own, setOwn } from '../own-keys';
 import type { CardDocument, GameSystem } from '../system/format';
-import { applyAction, cardsToBottom, createPlaytest, PlaytestError, type PlaytestState, zoneOfKind } from './engine';
+import { applyAction, cardsToBottom, createPlaytest, PlaytestError, zoneOfKind } from './engine';
+import type { PlaytestState } from './playtest-state';
 import { meetTurn } from './meet-turn';
 import type { BoardSetup } from './format';
 import {

@@ -3,7 +3,7 @@
 // stays inside the region (the page minus its margin), so nothing lands where home printers
 // cannot print. Millimetres, y down.
 
-import type { BoxMm, Slot } from './sheet-plan';
+import type { BoxMm, Slot } from './sheet-slots';
 
 /** Corner marks start this far beyond the bleed, so a slightly-off cut does not show them. */
 export const MARK_OFFSET_MM = 0.5;

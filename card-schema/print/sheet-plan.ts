@@ -15,24 +15,7 @@ import {
   type SizeMm,
 } from './print-options';
 import { MARK_OFFSET_MM, MIN_MARK_MM, cutGuideSegments, type GuideRegion, type Segment } from './cut-guides';
-
-export interface BoxMm {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
-export interface Slot {
-  /** Row-major position on the sheet, 0 = top-left. */
-  index: number;
-  row: number;
-  column: number;
-  /** The card's final cut size. */
-  trim: BoxMm;
-  /** The trim box grown by the bleed on each side: what gets painted. */
-  bleed: BoxMm;
-}
+import type { BoxMm, Slot } from './sheet-slots';
 
 /** How a duplex printer turns the sheet: the PDF's /Duplex preference. */
 export type DuplexFlip = 'simplex' | 'long-edge' | 'short-edge';

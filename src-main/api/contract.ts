@@ -8,14 +8,11 @@ import { SIDE_BOARDS, type Deck, type DeckReport } from '../../card-schema/deck/
 import type { DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { ResolvedDeckList } from '../../card-schema/deck/decklist/resolve-list';
 import type { ApiErrorCode } from './wire';
-import type { BackupReason } from '../store/backup-rotation';
-import type { CardSearchPage, SearchCursor } from '../store/card-search';
+import type { CardSearchPage, SearchCursor } from '../../card-schema/search/search-page';
 import { SEARCH_SORTS, type QueryProblem, type SearchSort, type TextTerm } from '../../card-schema/search/query';
-import { POOL_SORTS, type PoolCursor } from '../store/deck-pool';
-import type { TrashEntryRow, TrashKind } from '../store/trash-repo';
-import type { SetStats } from '../services/set-stats';
-import type { OpenedPacks } from '../services/open-packs';
-import { MAX_PACKS } from '../../card-schema/packs/open-packs';
+import { POOL_SORTS, type PoolCursor } from '../../card-schema/deck/pool-page';
+import type { SetStats } from '../../card-schema/sets/set-stats';
+import { MAX_PACKS, type OpenedPacks } from '../../card-schema/packs/open-packs';
 import { FONT_FACES } from '../../card-schema/layout/format';
 import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
@@ -139,13 +136,25 @@ export interface TrashReceipt {
   trashId: string;
 }
 
-export type { TrashKind };
+export type TrashKind = 'card' | 'set' | 'deck' | 'game';
 
 /** One deleted card, set (with its cards), deck, or game (with its sets and decks), as the trash holds it. */
-export type TrashEntry = Omit<TrashEntryRow, 'folder'> & {
+export interface TrashEntry {
+  id: string;
+  kind: TrashKind;
+  /** The deleted item's own id (card, set, deck or game system id). */
+  itemId: string;
+  systemId: string;
+  name: string;
+  /** Where it was ("in Core Set") or what it was; may be empty. */
+  detail: string;
+  deletedAt: string;
+  sets: number;
+  cards: number;
+  decks: number;
   /** When it is deleted for good. */
   expiresAt: string;
-};
+}
 
 export interface TrashList {
   /** The newest entries first (at most 100). */
@@ -326,6 +335,9 @@ export interface SetImportQuestion {
   /** What "replace" would change, by card ids and documents (the game's rules are applied by the import). */
   changes: SetImportChanges;
 }
+
+/** Why a backup was made: daily (at start-up), manual, or before a migration, removal or restore. */
+export type BackupReason = 'daily' | 'manual' | 'pre-migration' | 'pre-removal' | 'pre-restore';
 
 /** A snapshot of the library in `<dataDir>/backups/`. */
 export interface BackupInfo {
@@ -1002,16 +1014,6 @@ export type ApiHandlers = { [M in ApiMethod]: (input: ApiParsedInput<M>) => ApiO
 
 /** What the renderer sees: the same methods, taking the (pre-default) input. */
 export type ApiClient = { [M in ApiMethod]: (input: ApiInput<M>) => Promise<ApiOutput<M>> };
-
-/** Errors a caller can show: a message naming what is wrong and where. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: ApiErrorCode,
-  ) {
-    super(message);
-  }
-}
 
 export function isApiMethod(name: string): name is ApiMethod {
   return Object.prototype.hasOwnProperty.call(apiContract, name);

@@ -2,7 +2,8 @@
 // the input with the contract's schema, run the handler, and answer with an Envelope.
 // Nothing the caller sends reaches a service without passing its schema first.
 
-import { ApiError, apiContract, isApiMethod, type ApiHandlers, type ApiMethod } from './contract';
+import { apiContract, isApiMethod, type ApiHandlers, type ApiMethod } from './contract';
+import { ApiError } from './api-error';
 import { MAX_JSON_DEPTH, tooDeepPath } from './json-depth';
 import { defaultPathRoots, redactPaths, type PathRoot } from './redact-paths';
 import type { Envelope } from './wire';

@@ -9,7 +9,8 @@ import { openStore } from '../store/store';
 import { databaseFile } from '../store/database';
 import { toRecord, withRecords } from '../store/card-row';
 import { inlineReadPool, threadReadPool } from '../readers/read-pool';
-import { cardIssues, deleteCard, deleteSet, saveCard, type Library } from '../services/card-library';
+import { cardIssues, deleteCard, deleteSet, saveCard } from '../services/card-library';
+import { requireDeck, type Library } from '../services/library';
 import { createSet, updateSet } from '../services/set-metadata';
 import { moveCards } from '../services/move-cards';
 import { exportDeckFile, importDeckFile } from '../services/deck-files';
@@ -32,7 +33,6 @@ import {
   deckWithDeletedNames,
   deleteDeck,
   duplicateDeck,
-  requireDeck,
   saveDeck,
   type DeckInput,
 } from '../services/deck-library';
@@ -62,7 +62,8 @@ import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobPaths } from '../jobs/run-job';
 import type { JobManager } from '../jobs/job-manager';
 import type { DesktopIntegration } from './desktop';
-import { ApiError, type ApiHandlers, type JobStatus } from './contract';
+import type { ApiHandlers, JobStatus } from './contract';
+import { ApiError } from './api-error';
 
 export interface CardwrightOptions {
   dataDir: string;

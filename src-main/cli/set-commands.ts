@@ -7,7 +7,8 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { ApiError, type ImportSetResult, type ImportSystemResult, type SetImportQuestion } from '../api/contract';
+import type { ImportSetResult, ImportSystemResult, SetImportQuestion } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { Cardwright } from '../api/service';
 import { isPlainObject, safeFileName } from '../services/file-format';
 import { SET_FILE_FORMAT } from '../services/set-files';

@@ -11,12 +11,12 @@ import {
   cockatriceSetCode,
 } from '../../card-schema/exports/cockatrice';
 import { layoutCard } from '../../card-schema/layout/layout-card';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { CardRecord } from '../../card-schema/system/format';
 import { gameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { readPrintFonts } from '../pdf/pdf-fonts';
-import { requireSet, type Library } from '../services/card-library';
+import { requireSet, type Library } from '../services/library';
 import { safeFileName } from '../services/file-format';
 import { drawingToSvg, SvgFonts } from '../tts/card-svg';
 import { imageSources } from '../tts/tts-export';

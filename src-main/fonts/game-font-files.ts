@@ -7,7 +7,8 @@ import { basename, join } from 'node:path';
 import { FONT_FACES, type FontFace } from '../../card-schema/layout/format';
 import type { GameFont, GameSystem } from '../../card-schema/system/format';
 import { gameFontFace } from '../../card-schema/layout/game-fonts';
-import { ApiError, type FileBlob } from '../api/contract';
+import type { FileBlob } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { SystemRegistry } from '../services/system-registry';
 import { sha256Hex } from './measure-font-file';
 

@@ -4,7 +4,8 @@
 
 import { loadSharp } from './load-sharp';
 import { readFileSync } from 'node:fs';
-import { ApiError, type FileBlob, type ImageVariant } from '../api/contract';
+import type { FileBlob, ImageVariant } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { cachedVariantFile, findImageFile, writeFileAtomically, type CachedVariant } from './image-files';
 
 const SCREEN_SIZES = { thumb: 160, preview: 1024 } as const;

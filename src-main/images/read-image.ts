@@ -3,7 +3,7 @@
 // again). Every refusal names the file and the problem; nothing is written here.
 
 import { loadSharp } from './load-sharp';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../api/image-limits';
 import type { StoredImageMime } from '../store/images-repo';
 import { sniffImageType, type SniffedImageType } from './image-type';

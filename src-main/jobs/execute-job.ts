@@ -2,10 +2,10 @@
 // with a progress reporter that honours Cancel, close the Library, and turn what happened into
 // a plain outcome that can cross a thread boundary.
 
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { defaultPathRoots, redactPaths, type PathRoot } from '../api/redact-paths';
 import type { ApiErrorCode } from '../api/wire';
-import type { Library } from '../services/card-library';
+import type { Library } from '../services/library';
 import { openJobLibrary } from './job-library';
 import { JobCancelledError, throttledProgress, type CancelFlag, type ProgressSnapshot } from './job-progress';
 import { runJob, type JobRequest, type JobResult } from './run-job';

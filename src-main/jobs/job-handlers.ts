@@ -5,9 +5,10 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ApiError, type ApiHandlers, type JobFile, type JobStatus } from '../api/contract';
+import type { ApiHandlers, JobFile, JobStatus } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { DesktopIntegration } from '../api/desktop';
-import type { Library } from '../services/card-library';
+import type { Library } from '../services/library';
 import { loadGameSystem } from '../services/game-systems';
 import type { JobExecutor } from './executors';
 import { JobManager, type JobOutput } from './job-manager';

@@ -3,7 +3,7 @@
 // and the image library.
 
 import { openStore } from '../store/store';
-import type { Library } from '../services/card-library';
+import type { Library } from '../services/library';
 import { SystemRegistry } from '../services/system-registry';
 import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schemas';
 import { createCardValidator } from '../services/card-validator';

@@ -3,7 +3,8 @@
 // `killAfterMs` later is terminated), and a short memory of finished jobs.
 
 import { randomUUID } from 'node:crypto';
-import { ApiError, type JobSpec, type JobStatus } from '../api/contract';
+import type { JobSpec, JobStatus } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { JobOutcome } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { JobExecutor, RunningJob } from './executors';

@@ -3,10 +3,9 @@
 
 import type { JobSpec } from '../api/contract';
 import type { SaveFileFilter } from '../api/desktop';
-import { requireSet, type Library } from '../services/card-library';
+import { requireDeck, requireSet, type Library } from '../services/library';
 import { namePrintSource } from '../services/print-sources';
 import { safeFileName } from '../services/file-format';
-import { requireDeck } from '../services/deck-library';
 
 export interface JobPlan {
   title: string;

@@ -5,7 +5,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { FileBlob, JobFile, JobKind, JobResults, JobSpec } from '../api/contract';
-import type { Library } from '../services/card-library';
+import { requireDeck, type Library } from '../services/library';
 import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
@@ -16,7 +16,6 @@ import { exportSetFile, importSetFile } from '../services/set-files';
 import { setFolderZip } from '../services/set-folder';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
-import { requireDeck } from '../services/deck-library';
 import { ttsZip } from '../tts/tts-export';
 import { cockatriceZip } from '../cockatrice/cockatrice-export';
 import { checkCsv, importCsv } from '../services/csv-import';

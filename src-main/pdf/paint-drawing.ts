@@ -11,6 +11,7 @@ import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
 import { imagePlacement } from '../../card-schema/layout/image-placement';
 import { symbolTransform } from '../../card-schema/layout/inline-symbols';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
+import type { GlyphRun, PdfFontObject } from './pdf-font-object';
 import type { PdfFonts } from './pdf-fonts';
 import { asImageSource, type PdfImages } from './pdf-images';
 
@@ -133,24 +134,6 @@ export function paintCardDrawing(
 // come from pdfkit's own font objects (EmbeddedFont.layoutCached: fontkit shaping with the
 // font's default features, per word, exactly as doc.text() draws them), so the text is the
 // same as doc.text() would set it: same glyphs, same kerning, same positions.
-
-/** The parts of pdfkit's EmbeddedFont the painter uses (public in pdfkit, missing from its types). */
-interface GlyphRun {
-  glyphs: { id: number; advanceWidth: number; codePoints: number[] }[];
-  /** In thousandths of an em, as pdfkit scales them. */
-  positions: { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[];
-}
-
-export interface PdfFontObject {
-  id: string;
-  /** 1000 / units per em. */
-  scale: number;
-  layoutCached(text: string): GlyphRun;
-  subset: { includeGlyph(glyphId: number): number };
-  widths: number[];
-  unicode: number[][];
-  ref(): unknown;
-}
 
 /** pdfkit's number formatting (PDFObject.number): six decimals at most. */
 function num(n: number): number {

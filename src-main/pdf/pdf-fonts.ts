@@ -20,7 +20,7 @@ import { create as openFontkitFont, type Font } from 'fontkit';
 import type { FontFace } from '../../card-schema/layout/format';
 import { FALLBACK_FONTS, FONT_FILES } from '../../card-schema/layout/fonts';
 import type { GameFontBuffers } from '../fonts/game-font-files';
-import type { PdfFontObject } from './paint-drawing';
+import type { PdfFontObject } from './pdf-font-object';
 
 type PdfDoc = typeof PDFDocument;
 

@@ -18,11 +18,10 @@ import {
   planPages,
   planSheet,
   union,
-  type BoxMm,
   type PlannedPage,
   type SheetPlan,
-  type Slot,
 } from '../../card-schema/print/sheet-plan';
+import type { BoxMm, Slot } from '../../card-schema/print/sheet-slots';
 import { drawFoldLine, drawGuides } from './crop-marks';
 import { paintCalibrationBack, paintCalibrationFront, calibrationTarget } from './calibration-page';
 import { paintForm, placeForm, type FormXObject } from './form-xobjects';

@@ -6,17 +6,12 @@ import Database from 'better-sqlite3';
 import type { BackupInfo } from '../api/contract';
 import { backupIfStale } from '../services/backups';
 import type { CardSetInfo } from '../../card-schema/system/format';
-import {
-  CardSearcher,
-  type CardPagesSearch,
-  type CardSearch,
-  type CardSearchPage,
-  type CardSearchPages,
-} from '../store/card-search';
+import type { CardSearchPage } from '../../card-schema/search/search-page';
+import { CardSearcher, type CardPagesSearch, type CardSearch, type CardSearchPages } from '../store/card-search';
 import type { CardRow } from '../store/card-row';
 import { CardsRepo } from '../store/cards-repo';
 import { PoolSearcher, type PoolPage, type PoolSearch } from '../store/deck-pool';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import { SetsRepo } from '../store/sets-repo';
 
 /**

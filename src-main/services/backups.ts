@@ -4,12 +4,14 @@
 
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { ApiError, type BackupInfo } from '../api/contract';
-import { databaseFile, type SqliteDatabase } from '../store/database';
+import type { BackupInfo } from '../api/contract';
+import { ApiError } from '../api/api-error';
+import { databaseFile } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import { LATEST_SCHEMA_VERSION, migrate } from '../store/migrations';
 import { parseBackupFileName } from '../store/backup-rotation';
 import { backupsDir, listBackupFiles, writeSnapshot, type BackupFile } from '../store/snapshots';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { invalidFile } from './file-format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,48 +1,16 @@
 // Sets and cards as the API sees them: every document is validated against its game system
 // before it is written, and every write carries the search text derived from the document.
 
-import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type SaveCardResult, type TrashReceipt, type ValidationIssue } from '../api/contract';
-import type { CardWrite } from '../store/cards-repo';
-import type { Store } from '../store/store';
-import type { ImageLibrary } from '../images/image-library';
+import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
+import type { SaveCardResult, TrashReceipt, ValidationIssue } from '../api/contract';
+import { ApiError } from '../api/api-error';
+import type { CardWrite } from '../store/card-write';
 import { buildSearchText } from './search-text';
-import type { SystemRegistry } from './system-registry';
 import { moveToTrash } from './trash';
 import { cardDocumentIssues } from './card-document-issues';
-import type { CardCheckWorker } from './card-checks';
+import { requireCard, requireSet, systemOfSet, type Library } from './library';
 import type { RevisionCause } from '../store/card-revisions-repo';
 import { sameJson } from '../../card-schema/system/resolve-schema';
-
-/** What the services work on: the database, the installed game systems and the image library. */
-export interface Library {
-  store: Store;
-  systems: SystemRegistry;
-  images: ImageLibrary;
-  /** Where large imports check their cards beside the writing thread; without it (tests, the samples) inline. */
-  cardChecks?: CardCheckWorker;
-}
-
-export function requireSet(lib: Library, setId: string): CardSetInfo {
-  const set = lib.store.sets.get(setId);
-  if (!set) throw new ApiError(`No card set with id "${setId}"`, 'NOT_FOUND');
-  return set;
-}
-
-export function requireCard(lib: Library, cardId: string): CardRecord {
-  const card = lib.store.cards.get(cardId);
-  if (!card) throw new ApiError(`No card with id "${cardId}"`, 'NOT_FOUND');
-  return card;
-}
-
-/** The system of a set; a set of a system that is no longer installed cannot take new cards. */
-export function systemOfSet(lib: Library, set: CardSetInfo): GameSystem {
-  const system = lib.systems.find(set.systemId);
-  if (!system) {
-    throw new ApiError(`Set "${set.name}" belongs to game system "${set.systemId}", which is not installed`, 'NOT_FOUND');
-  }
-  return system;
-}
 
 /** Schema issues of a document, plus the two fields every card must have whatever its game. */
 export function cardIssues(lib: Library, systemId: string, doc: unknown): ValidationIssue[] {

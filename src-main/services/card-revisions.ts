@@ -5,9 +5,11 @@
 
 import { changedFieldsLine, diffCards, labelChanges } from '../../card-schema/system/card-diff';
 import type { CardDocument, CardRecord } from '../../card-schema/system/format';
-import { ApiError, type CardRevision, type CardRevisionSummary } from '../api/contract';
+import type { CardRevision, CardRevisionSummary } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { CardRevisionRow } from '../store/card-revisions-repo';
-import { cardIssues, keepReplacedCard, requireCard, requireSet, systemOfSet, toCardWrite, type Library } from './card-library';
+import { cardIssues, keepReplacedCard, toCardWrite } from './card-library';
+import { requireCard, requireSet, systemOfSet, type Library } from './library';
 
 function summary(lib: Library, row: CardRevisionRow, next: CardDocument | undefined): CardRevisionSummary {
   const system = lib.systems.find(lib.store.sets.get(row.setId)?.systemId ?? '');

@@ -9,10 +9,10 @@ import type { SearchSort } from '../../card-schema/search/query';
 import { csvFieldsOf } from '../../card-schema/csv/csv-fields';
 import { DEFAULT_LIST_SEPARATOR, valueToCell } from '../../card-schema/csv/csv-cells';
 import { own } from '../../card-schema/own-keys';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
-import type { SearchCursor } from '../store/card-search';
-import type { Library } from './card-library';
+import type { SearchCursor } from '../../card-schema/search/search-page';
+import type { Library } from './library';
 import { resolveLibrarySearch } from './library-search';
 
 /** Search pages read at a time. */

@@ -22,12 +22,14 @@ import {
   type CsvCellProblem,
   type CsvMapping,
 } from '../../card-schema/csv/csv-mapping';
-import { ApiError, type CsvImportReport, type CsvPreview, type CsvRowProblem } from '../api/contract';
+import type { CsvImportReport, CsvPreview, CsvRowProblem } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { CsvMappingsRepo } from '../store/csv-mappings-repo';
 import type { CardRecord } from '../../card-schema/system/format';
 import { sameDocument } from './set-import-copy';
-import { cardIssues, requireSet, type Library } from './card-library';
+import { cardIssues } from './card-library';
+import { requireSet, type Library } from './library';
 import { CSV_PREVIEW_BYTES, checkCsvSize, readCsvBytes, type CsvReadOptions, type CsvTable } from './csv-read';
 import { importSetContent } from './set-files';
 

@@ -8,8 +8,8 @@
 import type { Deck } from '../../card-schema/deck/format';
 import { compactBoards } from '../../card-schema/deck/side-boards';
 import { apiContract, type FileBlob } from '../api/contract';
-import type { Library } from './card-library';
-import { deckProblems, requireDeck, saveDeck, summarizeProblems, type DeckInput } from './deck-library';
+import { requireDeck, type Library } from './library';
+import { deckProblems, saveDeck, summarizeProblems, type DeckInput } from './deck-library';
 import { describeIssues, invalidFile, jsonBlob, parseJsonText, readEnvelope, safeFileName } from './file-format';
 
 export const DECK_FILE_FORMAT = 'cardwright-deck';

@@ -3,9 +3,9 @@
 
 import { generateDeckSections } from '../../card-schema/deck/generate';
 import type { Deck } from '../../card-schema/deck/format';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 
 export interface GenerateDeckInput {
   systemId: string;

@@ -6,22 +6,17 @@ import { SIDE_BOARDS, type Deck, type DeckEntry, type DeckReport, type SideBoard
 import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
-import { ApiError, type DeckSummary, type TrashReceipt } from '../api/contract';
+import type { DeckSummary, TrashReceipt } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { PrintItem } from '../pdf/print-sheet';
 import type { DeckWrite } from '../store/decks-repo';
-import type { Library } from './card-library';
+import { requireDeck, type Library } from './library';
 import { keepReplacedVersion } from './deck-snapshots';
 import { moveToTrash } from './trash';
 
 export type DeckInput = DeckWrite;
 
 const MAX_LISTED_PROBLEMS = 8;
-
-export function requireDeck(lib: Library, deckId: string): Deck {
-  const deck = lib.store.decks.get(deckId);
-  if (!deck) throw new ApiError(`No deck with id "${deckId}"`, 'NOT_FOUND');
-  return deck;
-}
 
 /**
  * The deck with a name on every entry whose card is gone: the name stored on its last save,

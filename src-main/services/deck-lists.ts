@@ -23,10 +23,11 @@ import {
   type ParsedDeckList,
   type ResolvedDeckList,
 } from '../../card-schema/deck/decklist';
-import { ApiError, type DeckListFormat, type DeckListImport, type FileBlob } from '../api/contract';
-import type { Library } from './card-library';
+import type { DeckListFormat, DeckListImport, FileBlob } from '../api/contract';
+import { ApiError } from '../api/api-error';
+import { requireDeck, type Library } from './library';
 import { parseDeckFile, serializeDeckFile } from './deck-files';
-import { deckProblems, requireDeck, summarizeProblems, type DeckInput } from './deck-library';
+import { deckProblems, summarizeProblems, type DeckInput } from './deck-library';
 import { jsonBlob, safeFileName } from './file-format';
 
 /** Every card of a game, by name, with its type and set (what matching needs; no documents). */

@@ -8,10 +8,11 @@ import { isImageRef } from '../../card-schema/system/image-field';
 import type { CardRecord, GameSystem } from '../../card-schema/system/format';
 import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery, type ResolveContext } from '../../card-schema/search/resolve';
-import { ApiError, type ApiParsedInput, type PoolCard, type PoolResult } from '../api/contract';
+import type { ApiParsedInput, PoolCard, PoolResult } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { PoolGame, PoolPage, PoolSearch } from '../store/deck-pool';
 import { writePoolGame } from '../store/deck-pool';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import type { SystemRegistry } from './system-registry';
 import { identityRulesOf, poolIdentityRule, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 

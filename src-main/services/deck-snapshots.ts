@@ -5,10 +5,10 @@
 
 import { deckVersion as versionOf, type DeckVersion } from '../../card-schema/deck/deck-diff';
 import type { Deck } from '../../card-schema/deck/format';
-import { ApiError, type DeckSnapshot, type DeckSnapshotSummary } from '../api/contract';
+import type { DeckSnapshot, DeckSnapshotSummary } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { DeckSnapshotRow } from '../store/deck-snapshots-repo';
-import type { Library } from './card-library';
-import { requireDeck } from './deck-library';
+import { requireDeck, type Library } from './library';
 
 /** Automatic snapshots kept per deck; older ones are dropped. Named ones are kept until deleted. */
 export const AUTO_SNAPSHOTS_KEPT = 20;

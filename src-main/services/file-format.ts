@@ -1,7 +1,8 @@
 // What set and deck files share: JSON parsing with a position on error, the format/version
 // envelope, readable paths like `cards[12].doc`, and the download blob of an export.
 
-import { ApiError, type FileBlob } from '../api/contract';
+import type { FileBlob } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { MAX_JSON_DEPTH, tooDeepPath } from '../api/json-depth';
 import { misdecodedTextProblem } from '../../card-schema/files/decode-text';
 

@@ -7,9 +7,9 @@ import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery } from '../../card-schema/search/resolve';
 import type { ResolvedQuery, SearchSort } from '../../card-schema/search/query';
 import type { ReadPool } from '../readers/read-pool';
-import type { SearchCursor } from '../store/card-search';
+import type { SearchCursor } from '../../card-schema/search/search-page';
 import { withRecords } from '../store/card-row';
-import type { Library } from './card-library';
+import type { Library } from './library';
 
 export interface LibrarySearchInput {
   query: string;

@@ -2,8 +2,9 @@
 // find them), only their set changes, all in one transaction. Validation is not repeated: both
 // sets follow the same game's schemas.
 
-import { ApiError, type MoveCardsResult } from '../api/contract';
-import { requireSet, type Library } from './card-library';
+import type { MoveCardsResult } from '../api/contract';
+import { ApiError } from '../api/api-error';
+import { requireSet, type Library } from './library';
 
 export function moveCards(lib: Library, cardIds: readonly string[], setId: string): MoveCardsResult {
   const ids = [...new Set(cardIds)];

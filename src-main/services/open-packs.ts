@@ -2,25 +2,10 @@
 // the set's cards by the pure generator (card-schema/packs/open-packs.ts), reproducibly from the
 // seed. Each card's document comes once, however many packs hold it.
 
-import type { CardRecord } from '../../card-schema/system/format';
-import { openPacks as openPackCards, type OpenedPack } from '../../card-schema/packs/open-packs';
+import { openPacks as openPackCards, type OpenedPacks } from '../../card-schema/packs/open-packs';
 import { slotLabel } from '../../card-schema/packs/rarity';
-import { ApiError } from '../api/contract';
-import { requireSet, systemOfSet, type Library } from './card-library';
-
-export interface OpenedPacks {
-  setId: string;
-  setName: string;
-  systemId: string;
-  packId: string;
-  packLabel: string;
-  seed: string;
-  /** Each slot of the pack kind as people read it ("Rare or Mythic"). */
-  slots: { label: string; count: number }[];
-  packs: OpenedPack[];
-  /** Every card the packs hold, once. */
-  cards: CardRecord[];
-}
+import { ApiError } from '../api/api-error';
+import { requireSet, systemOfSet, type Library } from './library';
 
 export interface OpenPacksInput {
   setId: string;

@@ -2,8 +2,9 @@
 // failed to load): nothing can show or edit them, so they are listed as a problem with the two
 // ways out — import the game again, or move what remains to the trash.
 
-import { ApiError, type RemoveSystemResult, type SystemProblem } from '../api/contract';
-import type { Library } from './card-library';
+import type { RemoveSystemResult, SystemProblem } from '../api/contract';
+import { ApiError } from '../api/api-error';
+import type { Library } from './library';
 import { moveToTrash } from './trash';
 
 export function orphanedGameData(lib: Library): SystemProblem[] {

@@ -5,7 +5,7 @@ import { printImage } from '../images/image-variants';
 import type { PrintSource } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
 import { writePrintSheet, type PrintItem, type PrintOptions, type PrintSheetFile } from '../pdf/print-sheet';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { gameFontBuffers, type GameFontBuffers } from '../fonts/game-font-files';
 import { namePrintSource, printSourceItems } from './print-sources';
 

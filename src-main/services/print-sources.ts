@@ -4,11 +4,12 @@
 // name and the PDF agree, and every source is held to the same cap.
 
 import type { CardRecord } from '../../card-schema/system/format';
-import { ApiError, MAX_PRINT_CARDS, type PrintPreview, type PrintSource } from '../api/contract';
+import { MAX_PRINT_CARDS, type PrintPreview, type PrintSource } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { PrintItem } from '../pdf/print-sheet';
-import type { SearchCursor } from '../store/card-search';
-import { requireSet, type Library } from './card-library';
-import { deckPrintItems, requireDeck } from './deck-library';
+import type { SearchCursor } from '../../card-schema/search/search-page';
+import { requireDeck, requireSet, type Library } from './library';
+import { deckPrintItems } from './deck-library';
 import { resolveLibrarySearch } from './library-search';
 
 /** Search pages read at a time while collecting a search's matches. */

@@ -5,8 +5,8 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError } from '../api/contract';
-import type { Library } from './card-library';
+import { ApiError } from '../api/api-error';
+import type { Library } from './library';
 import { DECK_FILE_FORMAT, importDeckFile } from './deck-files';
 import { checkSampleImage } from '../images/sample-images';
 import { isPlainObject } from './file-format';

@@ -2,9 +2,10 @@
 // game or for every game. Saving under a name the scope already has replaces that search. The
 // query is kept as typed (its problems show when it runs, as for any typed query).
 
-import { ApiError, type SavedSearch } from '../api/contract';
+import type { SavedSearch } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { SavedSearchInput } from '../store/saved-searches-repo';
-import type { Library } from './card-library';
+import type { Library } from './library';
 
 /** The most saved searches a library keeps: far more than a menu can usefully show. */
 export const MAX_SAVED_SEARCHES = 500;

@@ -5,7 +5,7 @@
 import { searchFingerprint } from '../../card-schema/search/searched-fields';
 import { fieldIndexFingerprint } from '../../card-schema/search/field-index';
 import type { GameSystem } from '../../card-schema/system/format';
-import type { SqliteDatabase } from '../store/database';
+import type { SqliteDatabase } from '../store/sqlite';
 import { reindexGameSearch } from '../store/search-index-games';
 import { buildSearchText, SEARCH_TEXT_VERSION } from './search-text';
 import type { SystemRegistry } from './system-registry';

@@ -5,7 +5,7 @@
 import { diffCards, formatValue, labelChanges } from '../../card-schema/system/card-diff';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { FieldChangeText, FileBlob, SetChanges } from '../api/contract';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 import { safeFileName } from './file-format';
 
 export function setChanges(lib: Library, setId: string, sinceInput: string): SetChanges {

@@ -3,10 +3,11 @@
 // Each problem names the file (a folder's card file, or the set file) and the JSON pointer in it.
 
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { sha256Hex } from '../images/image-files';
 import { verifyFileImages } from '../images/file-images';
-import { cardIssues, type Library } from './card-library';
+import { cardIssues } from './card-library';
+import type { Library } from './library';
 import { parseSetFile } from './set-files';
 
 export interface SetProblem {

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { CardDocument, CardRecord, CardSetInfo } from '../../card-schema/system/format';
 import { apiContract, type FileBlob, type ImportSetResult, type SetImportQuestion } from '../api/contract';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 import {
   describeIssues,
   describeValue,
@@ -23,10 +23,10 @@ import {
   safeFileName,
 } from './file-format';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
-import { fileImagesOf, parseFileImages, verifyFileImages, type FileImage, type FileImagesJson } from '../images/file-images';
+import { fileImagesOf, parseFileImages, verifyFileImages, type FileImagesJson } from '../images/file-images';
 import { importSetContent, importQuestion, type SetImportMode } from './set-import';
 import { EARLY_CHECK_THREAD_FROM_CHARS, startCheckThread } from './card-checks';
-import type { SetInput } from '../store/sets-repo';
+import type { SetFileCard, SetFileContent, SetFileHeader } from './set-file-content';
 
 export { importSetContent };
 
@@ -37,23 +37,6 @@ export const SET_FILE_FORMAT = 'cardwright-set';
  * older Cardwrights skip, so they did not need a new version.
  */
 export const SET_FILE_VERSION = 2;
-
-export interface SetFileCard {
-  /** Position in the file's `cards` array, for messages. */
-  index: number;
-  id?: string;
-  doc: Record<string, unknown>;
-}
-
-/** The set's metadata as a file holds it (a set's input); the optional fields are absent from older files. */
-export type SetFileHeader = SetInput;
-
-export interface SetFileContent {
-  set: SetFileHeader;
-  cards: SetFileCard[];
-  /** The pictures the file carries, checked for shape only (see verifyFileImages). */
-  images: Map<string, FileImage>;
-}
 
 export interface SetFileJson {
   format: typeof SET_FILE_FORMAT;

@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import type { CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import type { FileBlob } from '../api/contract';
 import { zipStore } from '../tts/zip-store';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { EXTENSION_OF, sha256Hex } from '../images/image-files';
 import type { StoredImageMime } from '../store/images-repo';
 import { describeValue, invalidFile, isPlainObject, parseJsonText } from './file-format';
 import { serializeSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, type SetFileJson } from './set-files';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 import { fileImagesOf } from '../images/file-images';
 
 export const SET_FOLDER_FORMAT = 'cardwright-set-folder';

@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { sameJson } from '../../card-schema/system/resolve-schema';
-import type { SetFileContent } from './set-files';
+import type { SetFileContent } from './set-file-content';
 
 /**
  * The content with a new set id and a new id for every card. A text value of a card equal to the

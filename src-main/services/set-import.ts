@@ -19,23 +19,19 @@ import { randomUUID } from 'node:crypto';
 import type { Worker } from 'node:worker_threads';
 import type { CardDocument, CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { imageIdsInDoc } from '../../card-schema/system/image-field';
-import {
-  ApiError,
-  type ImportSetResult,
-  type SetImportChanges,
-  type SetImportQuestion,
-  type ValidationIssue,
-} from '../api/contract';
+import type { ImportSetResult, SetImportChanges, SetImportQuestion, ValidationIssue } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { sha256Hex } from '../images/image-files';
 import type { CheckedImage } from '../images/read-image';
-import type { CardWrite } from '../store/cards-repo';
+import type { CardWrite } from '../store/card-write';
 import { ParallelCardChecks, PARALLEL_CHECKS_FROM, type SchemaIssues } from './card-checks';
-import { cardIssues, requireSet, type Library } from './card-library';
+import { cardIssues } from './card-library';
+import { requireSet, type Library } from './library';
 import { asCopy, sameDocument } from './set-import-copy';
 import { buildSearchText } from './search-text';
 import { availableSetCode, availableSetName, codeTakenMessage, setWithCode } from './set-metadata';
-import type { SetFileCard, SetFileContent } from './set-files';
+import type { SetFileCard, SetFileContent } from './set-file-content';
 
 export type SetImportMode = 'new' | 'replace' | 'copy' | 'merge';
 

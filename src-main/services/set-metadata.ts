@@ -6,9 +6,9 @@
 
 import type { CardSetInfo } from '../../card-schema/system/format';
 import { freeSetCode, freeSetName, setCodeKey, setNameKey } from '../../card-schema/sets/set-meta';
-import { ApiError } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { SetInput, SetPatch } from '../store/sets-repo';
-import { requireSet, type Library } from './card-library';
+import { requireSet, type Library } from './library';
 
 /** The names of the game's sets other than `exceptId`. */
 function otherNames(lib: Library, systemId: string, exceptId?: string): { id: string; name: string }[] {

@@ -3,45 +3,13 @@
 // labelled from the game's data. Bars reuse the deck statistics' buckets, so a set's cost chart
 // reads like a deck's curve.
 
-import { bucketsFor, numericFields, type Bucket, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
+import { bucketsFor, numericFields, type IdentityStats, type TypeCount } from '../../card-schema/deck/stats';
+import type { SetRarityStats, SetStats } from '../../card-schema/sets/set-stats';
 import type { GameSystem } from '../../card-schema/system/format';
 import { MAX_IDENTITY_BITS } from '../store/pool-rows';
 import { fieldValueCounts, setCounts } from '../store/set-counts';
 import { rarityColor } from '../../card-schema/packs/rarity';
-import { requireSet, systemOfSet, type Library } from './card-library';
-
-export interface SetCostStats {
-  field: string;
-  /** The cost field's schema title ("Mana cost"). */
-  label: string;
-  buckets: Bucket[];
-  /** Cards without a number in the cost field. */
-  without: number;
-}
-
-export interface SetStats {
-  setId: string;
-  setName: string;
-  systemId: string;
-  cards: number;
-  /** Every card type of the game, in its order (0 for types the set has none of), then unknown types. */
-  types: TypeCount[];
-  /** Absent when the game names no cost field. */
-  cost?: SetCostStats;
-  /** Absent when the game has no identity; a card with two values counts under both. */
-  identity?: IdentityStats;
-  /** Absent when the game declares no rarity. */
-  rarity?: SetRarityStats;
-}
-
-export interface SetRarityStats {
-  /** What the game calls rarity ("Rarity"). */
-  label: string;
-  /** Every rarity of the game, from the most common up (0 for those the set has none of). */
-  values: { id: string; label: string; color: string; count: number }[];
-  /** Cards without one of the game's rarities (Heroes, tokens, a value the game does not declare). */
-  none: number;
-}
+import { requireSet, systemOfSet, type Library } from './library';
 
 export function setStats(lib: Library, setId: string): SetStats {
   const set = requireSet(lib, setId);

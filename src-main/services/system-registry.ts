@@ -3,7 +3,8 @@
 // use (compiling every card type's JSON Schema costs time a system nobody opens should not).
 
 import type { GameSystem } from '../../card-schema/system/format';
-import { ApiError, type SystemSummary, type ValidationIssue } from '../api/contract';
+import type { SystemSummary, ValidationIssue } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import { createCardValidator } from './card-validator';
 
 export type CardValidator = (doc: unknown) => ValidationIssue[];

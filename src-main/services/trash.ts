@@ -5,9 +5,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { ApiError, type RestoreResult, type TrashEntry, type TrashList, type TrashReceipt } from '../api/contract';
+import type { RestoreResult, TrashEntry, TrashList, TrashReceipt } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { TrashEntryRow, TrashInput } from '../store/trash-repo';
-import type { Library } from './card-library';
+import type { Library } from './library';
 import { GameSystemLoadError, loadGameSystem } from './game-systems';
 import { availableSetCode, availableSetName } from './set-metadata';
 import { freeSetCode } from '../../card-schema/sets/set-meta';

@@ -1,8 +1,9 @@
 // Backup file names and rotation, pure: a backup's name carries its UTC time and its reason, so
 // the folder itself is the catalogue and the rotation needs nothing but the list of names.
 
-export const BACKUP_REASONS = ['daily', 'manual', 'pre-migration', 'pre-removal', 'pre-restore'] as const;
-export type BackupReason = (typeof BACKUP_REASONS)[number];
+import type { BackupReason } from '../api/contract';
+
+const BACKUP_REASONS: readonly BackupReason[] = ['daily', 'manual', 'pre-migration', 'pre-removal', 'pre-restore'];
 
 export interface BackupName {
   /** The file name, also the backup's id in the API. */

@@ -19,8 +19,8 @@
 // pool (in 4.) are dropped first and built again after, except those new rows append to.
 
 import { randomUUID } from 'node:crypto';
-import { nowIso, type SqliteDatabase } from './database';
-import type { CardWrite } from './cards-repo';
+import { nowIso, type SqliteDatabase } from './sqlite';
+import type { CardWrite } from './card-write';
 import { BULK_REPLACED_TRIGGERS } from './card-index-triggers';
 import { poolRowsInsert } from './pool-rows';
 import { CardRevisionsRepo } from './card-revisions-repo';

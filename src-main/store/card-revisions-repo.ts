@@ -3,7 +3,7 @@
 // for all replaced cards at once (bulk-card-writes.ts), never row by row.
 
 import type { CardDocument } from '../../card-schema/system/format';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export type RevisionCause = 'save' | 'import' | 'restore';
 

@@ -15,18 +15,16 @@
 
 import type Database from 'better-sqlite3';
 import type { GameSearch, SearchSort } from '../../card-schema/search/query';
-import type { CardRecord } from '../../card-schema/system/format';
 import { cardRow, withRecords, type CardRow } from './card-row';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { GameRead, type Found, type SearchConnection } from './search-game';
 import { planGame, type Params, type SearchScope } from './search-plan';
 import type { WalkedSort } from './search-matches';
 import { Rankings, type Ranking } from './search-ranks';
 import { SearchShape } from './search-shape';
-import { comparePositions, type SearchCursor } from './search-sorts';
-
-export type { SearchCursor } from './search-sorts';
+import { comparePositions } from './search-sorts';
+import type { CardSearchPage, SearchCursor } from '../../card-schema/search/search-page';
 
 /** Counting stops here: past it the total is reported as "more than SEARCH_COUNT_CAP". */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -60,17 +58,6 @@ export interface CardSearch extends SearchScope {
   limit: number;
   /** The `next` of the previous page; absent for the first page. */
   after?: SearchCursor;
-}
-
-/** A page of cards: records, or rows as a reader thread sends them (card-row.ts cardRow). */
-export interface CardSearchPage<C = CardRecord> {
-  cards: C[];
-  /** Matching cards, counted up to SEARCH_COUNT_CAP. */
-  total: number;
-  /** False when counting stopped at the cap: more than `total` cards match. */
-  totalExact: boolean;
-  /** Pass as `after` for the next page; null when this page holds the last match. */
-  next: SearchCursor | null;
 }
 
 export interface CardPagesSearch extends SearchScope {

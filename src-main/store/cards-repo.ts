@@ -2,21 +2,13 @@
 // The repository stores what it is given; callers validate documents and derive search text.
 
 import { randomUUID } from 'node:crypto';
-import type { CardDocument, CardRecord } from '../../card-schema/system/format';
-import { nowIso, type SqliteDatabase } from './database';
-import { CardSearcher, type CardSearch, type CardSearchPage } from './card-search';
+import type { CardRecord } from '../../card-schema/system/format';
+import { nowIso, type SqliteDatabase } from './sqlite';
+import type { CardSearchPage } from '../../card-schema/search/search-page';
+import { CardSearcher, type CardSearch } from './card-search';
 import { toRecord, type CardRow } from './card-row';
 import { BulkCardWriter, type BulkPrepare, type BulkProgress } from './bulk-card-writes';
-
-export interface CardWrite {
-  id?: string;
-  setId: string;
-  doc: CardDocument;
-  /** Everything besides the name a player may search for (see services/search-text.ts). */
-  searchText: string;
-  /** The document as JSON, when the caller made it already (an import that sent it to its checking thread). */
-  docJson?: string;
-}
+import type { CardWrite } from './card-write';
 
 const cardColumns = 'c.id, c.set_id, s.system_id, c.doc, c.updated_at';
 

@@ -1,7 +1,7 @@
 // The CSV column mapping last used for each game (migration 10), as JSON. Built on demand from
 // the connection (csv-import.ts), so the Store's list of repositories stays as it is.
 
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export class CsvMappingsRepo {
   constructor(private readonly db: SqliteDatabase) {}

@@ -7,8 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertSchemaNotNewer, migrate, migrations, schemaVersion, type Migration } from './migrations';
 import { backupsDir, writeSnapshot } from './snapshots';
-
-export type SqliteDatabase = Database.Database;
+import type { SqliteDatabase } from './sqlite';
 
 export const DATABASE_FILE_NAME = 'cardwright.sqlite';
 const BUSY_TIMEOUT_MS = 5_000;
@@ -52,9 +51,4 @@ export function openDatabaseFile(
     db.close();
     throw error;
   }
-}
-
-/** Timestamps are stored as ISO-8601 UTC text, which sorts chronologically. */
-export function nowIso(): string {
-  return new Date().toISOString();
 }

@@ -10,22 +10,12 @@ import type { GameSearch } from '../../card-schema/search/query';
 import type { CardRecord } from '../../card-schema/system/format';
 import { SEARCH_COUNT_CAP } from './card-search';
 import { cardRow, withRecords, type CardRow } from './card-row';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { gameMatch, matchExpression } from './search-fts';
 import { registerSearchFunctions, withRowTests } from './search-functions';
 import { fieldPath, MAX_IDENTITY_BITS, NO_COST_KEY, poolRowsInsert } from './pool-rows';
 import type { PoolIdentityRule } from '../../card-schema/deck/pool-identity';
-
-export const POOL_SORTS = ['name', 'cost', 'type', 'identity'] as const;
-export type PoolSort = (typeof POOL_SORTS)[number];
-
-/** Where a page ended: its last card's sort key, name and seq. */
-export interface PoolCursor {
-  /** The sort's own key (cost, type, identity key); the name again when sorted by name. */
-  key: string | number;
-  name: string;
-  seq: number;
-}
+import type { PoolCursor, PoolSort } from '../../card-schema/deck/pool-page';
 
 export interface PoolSearch {
   systemId: string;

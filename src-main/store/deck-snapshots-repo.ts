@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { DeckVersion } from '../../card-schema/deck/deck-diff';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export type SnapshotKind = 'auto' | 'named';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deck, DeckBoards, DeckEntry } from '../../card-schema/deck/format';
 import { compactBoards } from '../../card-schema/deck/side-boards';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export interface DeckWrite {
   id?: string;

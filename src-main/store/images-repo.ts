@@ -1,7 +1,7 @@
 // Image metadata: what the image library knows about each stored picture. The bytes live in
 // files (src-main/images/image-files.ts); a row exists only once its file is in place.
 
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export type StoredImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 

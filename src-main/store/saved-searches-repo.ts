@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { SEARCH_SORTS, type SearchSort } from '../../card-schema/search/query';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export interface SavedSearchRow {
   id: string;

@@ -9,7 +9,7 @@ import { cardTestsHold } from '../../card-schema/search/field-tests';
 import { termOccurs } from '../../card-schema/search/term-match';
 import { searchTokens } from '../../card-schema/search/tokens';
 import { freeTextOf, indexedTestsHold, type IndexedTest } from '../../card-schema/search/field-index';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { fitsIdentityRules, type PoolIdentityRule } from '../../card-schema/deck/pool-identity';
 
 export interface RowTests {

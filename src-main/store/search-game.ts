@@ -28,7 +28,8 @@ import {
 } from './search-segments';
 import { denseWalk, lazyMatch, listIsCheaper, memberBits, probeLimit, readUnbounded, type WalkedSort } from './search-matches';
 import { rankMarks, type Ranking } from './search-ranks';
-import { compareKeyPrefix, comparePositions, compareSets, INDEX_ORDERS, type SearchCursor } from './search-sorts';
+import type { SearchCursor } from '../../card-schema/search/search-page';
+import { compareKeyPrefix, comparePositions, compareSets, INDEX_ORDERS } from './search-sorts';
 
 /** What a game's reads need from the searcher of their connection. */
 export interface SearchConnection {

@@ -7,7 +7,7 @@
 // first start of a 100,000-card library wait for 100,000 flushes.
 
 import type { CardDocument } from '../../card-schema/system/format';
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { ftsUpdateTrigger } from './card-index-triggers';
 
 interface Row {

@@ -5,7 +5,7 @@
 // card_pool.cost_key). Read again whenever the database changed, inside the search's read
 // transaction, so it covers every card the search can see.
 
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 
 export interface SetShape {
   id: string;

@@ -9,14 +9,8 @@
 // relevance tiers 1–2: [] (library order, the FTS rowid).
 
 import type { SearchSort } from '../../card-schema/search/query';
+import type { SearchCursor } from '../../card-schema/search/search-page';
 import type { SetShape } from './search-shape';
-
-/** Where a page ended (its last card's position); the next page starts after it. Opaque to the UI. */
-export interface SearchCursor {
-  tier: number;
-  key: (string | number)[];
-  seq: number;
-}
 
 export type Collation = 'nocase' | 'binary' | 'number';
 

@@ -1,7 +1,7 @@
 // A set's cards counted by the columns of their `card_pool` rows (type, cost, identity mask),
 // grouped in SQL on the set's index, so a set's statistics never read its cards' JSON.
 
-import type { SqliteDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { NO_COST_KEY } from './pool-rows';
 
 export interface SetCounts {

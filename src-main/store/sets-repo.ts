@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { CardSetInfo } from '../../card-schema/system/format';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
 export interface SetInput {
   id?: string;

@@ -7,8 +7,9 @@
 
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqliteDatabase } from './database';
-import { backupFileName, backupsToKeep, parseBackupFileName, type BackupName, type BackupReason } from './backup-rotation';
+import type { SqliteDatabase } from './sqlite';
+import type { BackupReason } from '../api/contract';
+import { backupFileName, backupsToKeep, parseBackupFileName, type BackupName } from './backup-rotation';
 
 export const BACKUPS_FOLDER = 'backups';
 

@@ -1,6 +1,7 @@
 // The store as one object: the connection, its repositories, and small key/value metadata.
 
-import { openDatabase, type SqliteDatabase } from './database';
+import { openDatabase } from './database';
+import type { SqliteDatabase } from './sqlite';
 import { CardsRepo } from './cards-repo';
 import { CardRevisionsRepo } from './card-revisions-repo';
 import { DecksRepo } from './decks-repo';

@@ -4,27 +4,15 @@
 
 import { randomUUID } from 'node:crypto';
 import type { CardDocument } from '../../card-schema/system/format';
+import type { TrashEntry, TrashKind } from '../api/contract';
 import { BulkCardWriter } from './bulk-card-writes';
-import { nowIso, type SqliteDatabase } from './database';
+import { nowIso, type SqliteDatabase } from './sqlite';
 
-export type TrashKind = 'card' | 'set' | 'deck' | 'game';
-
-export interface TrashEntryRow {
-  id: string;
-  kind: TrashKind;
-  /** The deleted item's own id (card, set, deck or game system id). */
-  itemId: string;
-  systemId: string;
-  name: string;
-  /** Where it was ("in Core Set") or what it was; may be empty. */
-  detail: string;
+/** A trash entry as its row holds it: the API's TrashEntry without its expiry, with the game's folder. */
+export type TrashEntryRow = Omit<TrashEntry, 'expiresAt'> & {
   /** Game entries of an installed game: its folder name, kept in <data>/trash/<id>. */
   folder: string | null;
-  deletedAt: string;
-  sets: number;
-  cards: number;
-  decks: number;
-}
+};
 
 export interface TrashInput {
   /** The entry's id when the caller needs it beforehand (a journal names it); new otherwise. */

@@ -18,8 +18,8 @@ import {
 } from '../../card-schema/deck/decklist/tts-deck';
 import type { CardRecord } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
-import { ApiError } from '../api/contract';
-import type { Library } from '../services/card-library';
+import { ApiError } from '../api/api-error';
+import type { Library } from '../services/library';
 import { sectionsInPrintOrder, type DeckInput } from '../services/deck-library';
 import { safeFileName } from '../services/file-format';
 import { gameFontBuffers } from '../fonts/game-font-files';

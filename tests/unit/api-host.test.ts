@@ -6,7 +6,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiHost, type ApiHost } from '../../src-main/http/api-host';
-import { ApiError, type ApiHandlers } from '../../src-main/api/contract';
+import type { ApiHandlers } from '../../src-main/api/contract';
+import { ApiError } from '../../src-main/api/api-error';
 import { decodeWire, encodeWire } from '../../src-main/api/wire';
 
 const token = 'a'.repeat(64);

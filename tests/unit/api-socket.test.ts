@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { startApiHost, type ApiHost } from '../../src-main/http/api-host';
-import { ApiError, type ApiHandlers } from '../../src-main/api/contract';
+import type { ApiHandlers } from '../../src-main/api/contract';
+import { ApiError } from '../../src-main/api/api-error';
 import { API_SOCKET_PATH, decodeWire, SOCKET_MESSAGE_MAX, SOCKET_TOKEN_PREFIX, type SocketAnswer } from '../../src-main/api/wire';
 
 const token = 'c'.repeat(64);

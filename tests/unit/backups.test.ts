@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { apiCaller, failure } from './api-call';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { BackupReason } from '../../src-main/api/contract';
 import {
   backupFileName,
   backupsToKeep,
   isoWeek,
   parseBackupFileName,
   type BackupName,
-  type BackupReason,
 } from '../../src-main/store/backup-rotation';
 import { backupIfStale } from '../../src-main/services/backups';
 import { openStore } from '../../src-main/store/store';

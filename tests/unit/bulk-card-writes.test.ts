@@ -4,10 +4,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
-import { openDatabaseFile, type SqliteDatabase } from '../../src-main/store/database';
+import { openDatabaseFile } from '../../src-main/store/database';
+import type { SqliteDatabase } from '../../src-main/store/sqlite';
 import { writePoolGame } from '../../src-main/store/deck-pool';
 import { Store } from '../../src-main/store/store';
-import type { CardWrite } from '../../src-main/store/cards-repo';
+import type { CardWrite } from '../../src-main/store/card-write';
 import {
   ftsDeleteTrigger,
   ftsInsertTrigger,

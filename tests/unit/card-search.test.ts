@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CardDocument, CardRecord } from '../../card-schema/system/format';
-import { openDatabaseFile, type SqliteDatabase } from '../../src-main/store/database';
+import { openDatabaseFile } from '../../src-main/store/database';
+import type { SqliteDatabase } from '../../src-main/store/sqlite';
 import { SEARCH_COUNT_CAP } from '../../src-main/store/card-search';
 import { textSearch, type TextSearch } from './search-helpers';
 import { namePrefixPattern, namePrefixUpperBound } from '../../src-main/store/name-prefix';

@@ -17,7 +17,7 @@ import { csvFieldsOf } from '../../card-schema/csv/csv-fields';
 import { parseJsonText } from '../../src-main/services/file-format';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
 import { apiCaller, failure } from './api-call';
-import type { Library } from '../../src-main/services/card-library';
+import type { Library } from '../../src-main/services/library';
 import { loadInstalledSystems } from '../../src-main/services/game-systems';
 import { SystemRegistry } from '../../src-main/services/system-registry';
 import { ImageLibrary } from '../../src-main/images/image-library';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
-import type { Library } from '../../src-main/services/card-library';
+import type { Library } from '../../src-main/services/library';
 import { loadInstalledSystems } from '../../src-main/services/game-systems';
 import { SystemRegistry } from '../../src-main/services/system-registry';
 import { ImageLibrary } from '../../src-main/images/image-library';

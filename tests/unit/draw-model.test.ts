@@ -13,7 +13,8 @@ import {
   simulateOdds,
 } from '../../card-schema/deck/odds';
 import { diceTotals, meanSeen, seenByTurn, seenText, turnDrawText } from '../../card-schema/deck/draw-model';
-import { applyAction, createPlaytest, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import type { PlayBoard } from '../../card-schema/playtest/format';
 import { meetTurn } from '../../card-schema/playtest/meet-turn';
 import type { GameSystem } from '../../card-schema/system/format';

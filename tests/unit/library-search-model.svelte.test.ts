@@ -5,7 +5,7 @@
 
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiInput, SearchPages, SearchResult } from '../../src-main/api/contract';
-import type { SearchCursor } from '../../src-main/store/card-search';
+import type { SearchCursor } from '../../card-schema/search/search-page';
 import type { CardRecord, GameSystem } from '../../card-schema/system/format';
 import { LibrarySearchModel, type LibrarySearchDeps } from '../../src-renderer/src/library/library-search.svelte';
 import { highlightRanges } from '../../card-schema/search/highlight';

@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { boardOf, simulateOdds } from '../../card-schema/deck/odds';
-import { applyAction, createPlaytest, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { meetTurn } from '../../card-schema/playtest/meet-turn';
 import { simulateOpenings } from '../../card-schema/playtest/simulate';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';

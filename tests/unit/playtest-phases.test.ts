@@ -3,7 +3,8 @@
 // phase change. Every test quotes the rule it automates from the seed rulebooks.
 
 import { describe, expect, it } from 'vitest';
-import { applyAction, createPlaytest, undo, zoneOf, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest, undo, zoneOf } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { reachedGoals, tallies } from '../../card-schema/playtest/board-status';
 import { boardProblems } from '../../card-schema/playtest/check-board';
 import { phasesText } from '../../src-renderer/src/games/game-facts';

@@ -2,7 +2,8 @@
 // undone actions left out, also after the session went through save and resume.
 
 import { describe, expect, it } from 'vitest';
-import { applyAction, createPlaytest, undo, type PlaytestAction, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest, undo } from '../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { describeAction, replayMatches, replayStates } from '../../card-schema/playtest/replay';
 import { readSavedPlaytest, writeSavedPlaytest } from '../../card-schema/playtest/saved';
 import { loadSamples, type GameSamples } from './systems/harness';

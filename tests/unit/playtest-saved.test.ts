@@ -3,7 +3,8 @@
 // dropped nor written over), and what this version writes reads back unchanged.
 
 import { describe, expect, it } from 'vitest';
-import { applyAction, createPlaytest, PLAYTEST_STATE_VERSION, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest, PLAYTEST_STATE_VERSION } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import {
   NewerPlaytestError,
   readSavedPlaytest,

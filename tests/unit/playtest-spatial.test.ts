@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { applyAction, cardsIn, createPlaytest, undo, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, cardsIn, createPlaytest, undo } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { readSavedPlaytest, writeSavedPlaytest } from '../../card-schema/playtest/saved';
 import { battlefield, tileName } from '../../card-schema/playtest/spatial/battlefield';
 import {

@@ -5,16 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { BoardSetup } from '../../card-schema/playtest/format';
-import {
-  PlaytestError,
-  applyAction,
-  createPlaytest,
-  topOfDeck,
-  undo,
-  zoneOf,
-  type PlaytestAction,
-  type PlaytestState,
-} from '../../card-schema/playtest/engine';
+import { PlaytestError, applyAction, createPlaytest, topOfDeck, undo, zoneOf } from '../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { readSavedPlaytest, writeSavedPlaytest } from '../../card-schema/playtest/saved';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 

@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cardMatches } from '../../card-schema/deck/card-match';
-import { applyAction, createPlaytest, undo, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest, undo } from '../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { replayStates } from '../../card-schema/playtest/replay';
 import { readSavedPlaytest, writeSavedPlaytest } from '../../card-schema/playtest/saved';
 import { GameSystemLoadError, loadGameSystem } from '../../src-main/services/game-systems';

@@ -12,9 +12,8 @@ import {
   createPlaytest,
   undo,
   zoneOf,
-  type PlaytestAction,
-  type PlaytestState,
 } from '../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../card-schema/playtest/playtest-state';
 import { nextRandom, shuffled } from '../../card-schema/playtest/rng';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { fileURLToPath } from 'node:url';

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CardDrawing } from '../../card-schema/layout/format';
 import { DEFAULT_PRINT_OPTIONS, type PrintOptions } from '../../card-schema/print/print-options';
-import { placeOnBackPage, planPages, planSheet, type BoxMm } from '../../card-schema/print/sheet-plan';
+import { placeOnBackPage, planPages, planSheet } from '../../card-schema/print/sheet-plan';
+import type { BoxMm } from '../../card-schema/print/sheet-slots';
 import { MM_TO_PT } from '../../src-main/pdf/imposition';
 import { renderDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
 

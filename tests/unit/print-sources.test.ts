@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join, resolve } from 'node:path';
 import type { CardDocument } from '../../card-schema/system/format';
-import { ApiError, MAX_PRINT_CARDS, type PrintSource } from '../../src-main/api/contract';
-import type { Library } from '../../src-main/services/card-library';
+import { MAX_PRINT_CARDS, type PrintSource } from '../../src-main/api/contract';
+import { ApiError } from '../../src-main/api/api-error';
+import type { Library } from '../../src-main/services/library';
 import { loadInstalledSystems } from '../../src-main/services/game-systems';
 import { namePrintSource, previewPrintSource, printSourceItems } from '../../src-main/services/print-sources';
 import { SystemRegistry } from '../../src-main/services/system-registry';

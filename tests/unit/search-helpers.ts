@@ -4,7 +4,7 @@
 
 import type { GameSearch, SearchSort, TextTerm } from '../../card-schema/search/query';
 import { searchTokens } from '../../card-schema/search/tokens';
-import type { CardSearchPage, SearchCursor } from '../../src-main/store/card-search';
+import type { CardSearchPage, SearchCursor } from '../../card-schema/search/search-page';
 import type { Store } from '../../src-main/store/store';
 
 export interface TextSearch {

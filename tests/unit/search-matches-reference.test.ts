@@ -16,7 +16,7 @@ import { cardMatchesSearch } from '../../card-schema/search/reference';
 import { SEARCH_SORTS, type SearchSort } from '../../card-schema/search/query';
 import { buildSearchText } from '../../src-main/services/search-text';
 import { apiCaller, type Call } from './api-call';
-import type { SearchCursor } from '../../src-main/store/card-search';
+import type { SearchCursor } from '../../card-schema/search/search-page';
 
 const root = resolve(__dirname, '../..');
 let dataDir: string;

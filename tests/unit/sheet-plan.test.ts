@@ -11,7 +11,8 @@ import {
   type PaperPreset,
   type PrintOptions,
 } from '../../card-schema/print/print-options';
-import { gridSummary, placeOnBackPage, planPages, planSheet, type BoxMm } from '../../card-schema/print/sheet-plan';
+import { gridSummary, placeOnBackPage, planPages, planSheet } from '../../card-schema/print/sheet-plan';
+import type { BoxMm } from '../../card-schema/print/sheet-slots';
 
 const POKER = { widthMm: 63, heightMm: 88 };
 const TOLERANCE = 0.1;

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { applyAction, createPlaytest, undo, type PlaytestAction, type PlaytestState } from '../../card-schema/playtest/engine';
+import { applyAction, createPlaytest, undo } from '../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../card-schema/playtest/playtest-state';
 import type { CardDocument } from '../../card-schema/system/format';
 import { loadGameSystem } from '../../src-main/services/game-systems';
 import { SpatialBoardModel } from '../../src-renderer/src/playtest/spatial/spatial-board.svelte';

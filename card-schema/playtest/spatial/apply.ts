@@ -2,7 +2,7 @@
 // returns the new spatial state and its log line, or throws SpatialError saying why not.
 
 import { own } from '../../own-keys';
-import type { PlaytestState } from '../engine';
+import type { PlaytestState } from '../playtest-state';
 import { battlefield, tileName, type Battlefield } from './battlefield';
 import { clampToBoard, distance, formatDistance, tileDistance, type Point } from './geometry';
 import type { SpatialChange, SpatialState } from './state';

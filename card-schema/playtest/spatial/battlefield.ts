@@ -5,7 +5,7 @@
 import { cardMatches, fieldValue } from '../../deck/card-match';
 import { own } from '../../own-keys';
 import type { CardDocument } from '../../system/format';
-import type { PlaytestState } from '../engine';
+import type { PlaytestState } from '../playtest-state';
 import type { CardNumberSource, SpatialBoardDef, SpatialMeasureDef, SpatialSizeDef } from './format';
 import { firstNumber, objectiveControl, type Base, type ObjectiveControl, type Point } from './geometry';
 import { spatialOf, type SpatialMarker, type SpatialState } from './state';

@@ -4,7 +4,7 @@
 // query, to the cards the game's identity rules for that section let in against the deck's leader.
 
 import type { ApiClient, PoolCard, PoolResult, PoolSortInput } from '../../../src-main/api/contract';
-import type { PoolCursor } from '../../../src-main/store/deck-pool';
+import type { PoolCursor } from '../../../card-schema/deck/pool-page';
 import { identityRulesOf } from '../../../card-schema/deck/pool-identity';
 import { own } from '../../../card-schema/own-keys';
 import type { CardDocument, CardSetInfo } from '../../../card-schema/system/format';

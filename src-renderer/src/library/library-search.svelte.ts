@@ -13,7 +13,7 @@
 // a page in view).
 
 import type { ApiClient, SearchResult } from '../../../src-main/api/contract';
-import type { SearchCursor } from '../../../src-main/store/card-search';
+import type { SearchCursor } from '../../../card-schema/search/search-page';
 import type { QueryProblem, SearchSort, TextTerm } from '../../../card-schema/search/query';
 import type { CardRecord, GameSystem } from '../../../card-schema/system/format';
 import { sortColumns, type SortColumn } from './sort-columns';

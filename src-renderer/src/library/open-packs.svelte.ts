@@ -7,10 +7,11 @@ import type { Deck, DeckEntry } from '../../../card-schema/deck/format';
 import type { PackDef } from '../../../card-schema/packs/format';
 import { rarityLabel } from '../../../card-schema/packs/rarity';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../../card-schema/system/format';
-import type { FileBlob, OpenedPacks } from '../../../src-main/api/contract';
-import type { DeckInput } from '../../../src-main/services/deck-library';
+import type { ApiInput, FileBlob, OpenedPacks } from '../../../src-main/api/contract';
 import { api, errorMessage } from '../api/client';
 import type { PrintTarget } from '../print/print-source';
+
+type DeckInput = ApiInput<'saveDeck'>['deck'];
 
 export interface PacksApi {
   openPacks(input: { setId: string; packId: string; count: number; seed: string }): Promise<OpenedPacks>;

@@ -10,9 +10,8 @@ import {
   createPlaytest,
   undo,
   zoneOf,
-  type PlaytestAction,
-  type PlaytestState,
 } from '../../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../../card-schema/playtest/playtest-state';
 import { cardMatches } from '../../../card-schema/deck/card-match';
 import { describeAction, replayMatches, replayStates } from '../../../card-schema/playtest/replay';
 import type { TablePoint } from '../../../card-schema/playtest/table';

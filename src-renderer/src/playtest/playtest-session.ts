@@ -9,7 +9,7 @@ import {
   writeSavedPlaytest,
   type SavedPlaytest,
 } from '../../../card-schema/playtest/saved';
-import type { PlaytestState } from '../../../card-schema/playtest/engine';
+import type { PlaytestState } from '../../../card-schema/playtest/playtest-state';
 
 const PREFIX = 'cardwright.playtest-session.';
 

@@ -3,7 +3,7 @@
 // nudging. Every change goes through the playtest engine's 'spatial' action, so undo and the
 // saved session cover it.
 
-import type { PlaytestAction, PlaytestState } from '../../../../card-schema/playtest/engine';
+import type { PlaytestAction, PlaytestState } from '../../../../card-schema/playtest/playtest-state';
 import {
   battlefield,
   tileName,
