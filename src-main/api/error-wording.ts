@@ -95,7 +95,7 @@ function knownCause(error: unknown): string | undefined {
     return 'its database is busy with another Cardwright window or command. Try again in a moment';
   if (/SQLITE_FULL|ENOSPC|disk is full|no space left/i.test(text)) return 'the disk is full. Free some space and try again';
   if (/SQLITE_CORRUPT|SQLITE_NOTADB|malformed|not a database/i.test(text))
-    return 'its database file is damaged. Restore a backup (File ▸ Restore from backup…) to go on';
+    return 'its database file is damaged. Restore a backup (Help ▸ Restore from backup…) to go on';
   if (/SQLITE_READONLY|readonly database|EACCES|EPERM|EROFS|permission denied|read-only file system/i.test(text))
     return 'it may not write to its data folder. Check that the folder and its files are writable';
   if (/SQLITE_CANTOPEN|unable to open database/i.test(text)) return 'it cannot open its database file';
