@@ -103,6 +103,18 @@ describe('an error', () => {
   });
 });
 
+describe('an error raised before any view showed', () => {
+  it('belongs to the whole app: it stays when the first view opens, and closes by itself', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src-renderer/src/lib/toast.svelte');
+    fresh.showError(new Error('The card fonts could not be loaded.'));
+    fresh.enterToastScope({ view: 'library', game: 'osmcg' });
+    expect(fresh.toasts.all.map((toast) => toast.message)).toEqual(['The card fonts could not be loaded.']);
+    vi.advanceTimersByTime(TOAST_MS.error);
+    expect(fresh.toasts.all).toEqual([]);
+  });
+});
+
 describe('what an error says', () => {
   it("is the app's own sentence, or one sentence in the app's words for what an engine threw", () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -71,6 +71,11 @@ function push(kind: ToastKind, message: string, action?: ToastAction): number {
   return toast.id;
 }
 
+/** An error raised before any view showed (at start-up) belongs to the whole app. */
+function belongsElsewhere(toast: Toast): boolean {
+  return toast.kind === 'error' && toast.scope.view !== '' && !sameScope(toast.scope, current);
+}
+
 /**
  * The user is now in `scope`: errors raised elsewhere close. Info and success messages stay
  * for their few seconds (an "Undo" still undoes from another view).
@@ -78,7 +83,7 @@ function push(kind: ToastKind, message: string, action?: ToastAction): number {
 export function enterToastScope(scope: ToastScope): void {
   if (sameScope(scope, current)) return;
   current = { ...scope };
-  for (const toast of [...list]) if (toast.kind === 'error' && !sameScope(toast.scope, current)) dismissToast(toast.id);
+  for (const toast of [...list]) if (belongsElsewhere(toast)) dismissToast(toast.id);
 }
 
 /** For a view's script: its messages belong to `view` and whatever `game()` returns while it shows. */
