@@ -3,6 +3,7 @@
 // writes reads back to the same value.
 
 import type { CsvChoice, CsvFieldRead } from './csv-fields';
+import { describeJsonSyntax } from '../files/json-syntax';
 
 /** The separator lists are joined with on export and split on by default. */
 export const DEFAULT_LIST_SEPARATOR = ';';
@@ -45,9 +46,8 @@ function parseNumber(text: string, integer: boolean): CellValue {
 function parseJson(text: string): CellValue {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `${quoted(text)} is not valid JSON (${reason})` };
+  } catch {
+    return { ok: false, message: `${quoted(text)} is not valid JSON (${describeJsonSyntax(text)})` };
   }
 }
 

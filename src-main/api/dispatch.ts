@@ -4,6 +4,7 @@
 
 import { apiContract, isApiMethod, type ApiHandlers, type ApiMethod } from './contract';
 import { ApiError } from './api-error';
+import { internalErrorMessage } from './error-wording';
 import { MAX_JSON_DEPTH, tooDeepPath } from './json-depth';
 import { defaultPathRoots, redactPaths, type PathRoot } from './redact-paths';
 import type { Envelope } from './wire';
@@ -48,10 +49,9 @@ export async function dispatch(
   } catch (error) {
     const known = [...roots, ...defaultPathRoots()];
     if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: redactPaths(error.message, known) } };
-    // The log keeps the whole error; the caller gets one sentence without paths or stack.
+    // The log keeps the whole error; the caller gets one sentence in the app's words.
     console.error(`[cardwright] ${method} failed:`, error);
-    const message = redactPaths(error instanceof Error ? error.message : String(error), known, true);
-    return { ok: false, error: { code: 'INTERNAL', message: `${method} failed: ${message}` } };
+    return { ok: false, error: { code: 'INTERNAL', message: internalErrorMessage(method, error) } };
   }
 }
 

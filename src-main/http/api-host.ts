@@ -174,7 +174,13 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
       console.error('[cardwright] web host error:', error);
       if (res.headersSent) res.end();
       else if (req.url?.startsWith(HTTP_API_PREFIX))
-        sendEnvelope(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'Internal error in the web host' } });
+        sendEnvelope(res, 500, {
+          ok: false,
+          error: {
+            code: 'INTERNAL',
+            message: 'The Cardwright host could not answer: something unexpected went wrong (the details are in its log).',
+          },
+        });
       else send(res, 500, 'Internal error', 'text/plain; charset=utf-8');
     }
   });

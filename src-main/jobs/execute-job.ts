@@ -4,6 +4,7 @@
 
 import { ApiError } from '../api/api-error';
 import { defaultPathRoots, redactPaths, type PathRoot } from '../api/redact-paths';
+import { internalJobErrorMessage } from '../api/error-wording';
 import type { ApiErrorCode } from '../api/wire';
 import type { Library } from '../services/library';
 import { openJobLibrary } from './job-library';
@@ -30,10 +31,9 @@ export async function executeJob(
     const roots = jobPathRoots(request);
     if (error instanceof ApiError)
       return { state: 'failed', error: { code: error.code, message: redactPaths(error.message, roots) } };
-    // The log keeps the whole error; the user sees one sentence without paths or stack.
+    // The log keeps the whole error; the user sees one sentence in the app's words.
     console.error(`[cardwright] ${request.spec.kind} job failed:`, error);
-    const message = redactPaths(error instanceof Error ? error.message : String(error), roots, true);
-    return { state: 'failed', error: { code: 'INTERNAL', message: `${request.spec.kind} failed: ${message}` } };
+    return { state: 'failed', error: { code: 'INTERNAL', message: internalJobErrorMessage(request.spec.kind, error) } };
   } finally {
     lib?.store.close();
   }

@@ -13,6 +13,7 @@ import { reclaimMemorySoon } from '../reclaim-memory';
 import { executeJob, type JobOutcome } from './execute-job';
 import type { CancelFlag, ProgressSnapshot } from './job-progress';
 import type { JobRequest } from './run-job';
+import { stoppedJobMessage } from '../api/error-wording';
 
 export interface WorkerInput {
   request: JobRequest;
@@ -137,7 +138,8 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
         if (flag.cancelled) resolve({ state: 'cancelled' });
         else {
           const reason = crash ? crash.message : `the worker exited with code ${code}`;
-          resolve({ state: 'failed', error: { code: 'INTERNAL', message: `The job stopped unexpectedly: ${reason}` } });
+          console.error(`[cardwright] ${request.spec.kind} job stopped: ${reason}`);
+          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind) } });
         }
       };
       const stop = () => {

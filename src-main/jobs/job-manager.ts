@@ -11,6 +11,7 @@ import type { JobExecutor, RunningJob } from './executors';
 import type { JobPaths } from './run-job';
 import { backsFilePath } from '../pdf/backs-file';
 import type { InstalledSystem } from '../services/system-registry';
+import { internalJobErrorMessage } from '../api/error-wording';
 
 export interface JobOutput {
   path: string;
@@ -164,7 +165,8 @@ export class JobManager {
       status.state = outcome.state;
     } catch (error) {
       status.state = 'failed';
-      status.error = { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+      console.error(`[cardwright] ${status.kind} job could not be finished:`, error);
+      status.error = { code: 'INTERNAL', message: internalJobErrorMessage(status.kind, error) };
     }
     entry.end();
   }

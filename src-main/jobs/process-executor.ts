@@ -14,6 +14,7 @@ import type { JobOutcome } from './execute-job';
 import type { JobExecutor, RunningJob } from './executors';
 import type { CancelFlag, ProgressSnapshot } from './job-progress';
 import type { JobRequest } from './run-job';
+import { stoppedJobMessage } from '../api/error-wording';
 
 /** What the parent sends the child: its one job. */
 export interface ProcessInput {
@@ -55,7 +56,8 @@ export function processExecutor(processFile: string): JobExecutor {
         else if (flag.cancelled) resolve({ state: 'cancelled' });
         else {
           const reason = spawnError?.message ?? (signal ? `it was stopped (${signal})` : `it exited with code ${code}`);
-          resolve({ state: 'failed', error: { code: 'INTERNAL', message: `The job stopped unexpectedly: ${reason}` } });
+          console.error(`[cardwright] ${request.spec.kind} job stopped: ${reason}`);
+          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind) } });
         }
       });
     });

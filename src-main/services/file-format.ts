@@ -5,6 +5,7 @@ import type { FileBlob } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import { MAX_JSON_DEPTH, tooDeepPath } from '../api/json-depth';
 import { misdecodedTextProblem } from '../../card-schema/files/decode-text';
+import { describeJsonSyntax } from '../../card-schema/files/json-syntax';
 
 export function invalidFile(fileName: string, problem: string): ApiError {
   return new ApiError(`${fileName}: ${problem}`, 'INVALID_FILE');
@@ -32,28 +33,18 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function lineAndColumn(text: string, position: number): string {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
-  return `line ${line} column ${column}`;
-}
-
 export function parseJsonText(fileName: string, text: string): unknown {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (source.trim() === '') throw invalidFile(fileName, 'the file is empty');
   let value: unknown;
   try {
     value = JSON.parse(source) as unknown;
-  } catch (error) {
+  } catch {
     // UTF-16 or Latin-1 bytes read as UTF-8 (by a caller that had only text): say so, not "Unexpected token".
     const encoding = misdecodedTextProblem(source);
     if (encoding) throw invalidFile(fileName, encoding);
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /at position (\d+)/.exec(message);
-    // V8 names line and column itself; other engines only give the position.
-    const where = position && !/line \d+/.test(message) ? ` (${lineAndColumn(source, Number(position[1]))})` : '';
-    throw invalidFile(fileName, `not valid JSON: ${message}${where}`);
+    // Our own words and position: the engine's ("Unexpected token 'g', …") vary and may name none.
+    throw invalidFile(fileName, `not valid JSON: ${describeJsonSyntax(source)}`);
   }
   checkJsonDepth(fileName, value);
   return value;

@@ -10,6 +10,7 @@ import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { matchFields } from '../../card-schema/deck/card-match';
 import type { CardMatch } from '../../card-schema/deck/format';
+import { describeJsonSyntax } from '../../card-schema/files/json-syntax';
 import { boardProblems } from '../../card-schema/playtest/check-board';
 import { FormatVersionError, migrateSystemFile } from '../../card-schema/system/migrate';
 import gameSystemSchema from '../../card-schema/system/game-system.schema.json';
@@ -112,8 +113,8 @@ function reader(dir: string): Reader {
       let value: unknown;
       try {
         value = JSON.parse(text) as unknown;
-      } catch (error) {
-        throw new GameSystemLoadError(display(file), '', `not valid JSON: ${(error as Error).message}`);
+      } catch {
+        throw new GameSystemLoadError(display(file), '', `not valid JSON: ${describeJsonSyntax(text)}`);
       }
       const tooDeep = tooDeepPath(value, MAX_GAME_FILE_DEPTH);
       if (tooDeep !== undefined) {

@@ -2,6 +2,8 @@
 
 import { mount } from 'svelte';
 import './app.css';
+// After app.css: its font stacks end in the bundled CJK and emoji fonts.
+import './ui-fonts.css';
 import App from './App.svelte';
 import { loadCardFonts } from './lib/fonts';
 import { showError } from './lib/toast.svelte';

@@ -64,14 +64,22 @@ test('the theme follows the system until overridden, and the override survives a
 test('Help renders the bundled docs, follows links between them and shows the app version', async ({ page }) => {
   await page.keyboard.press('Shift+F1');
   const content = page.getByTestId('help-doc-content');
-  await expect(content.locator('h1')).toHaveText('Cardwright');
+  // Help opens on the user guide, not the developer README.
+  await expect(content.locator('h1')).toHaveText('Getting started');
+  await expect(content).not.toContainText('npm ');
   await expect(page.getByTestId('app-info')).toContainText('Cardwright 0.1.0');
-  // Screenshots referenced by the README load from the bundle (CSP: img-src 'self').
-  const image = content.locator('img').first();
+  // The guide's pictures load from the bundle (CSP: img-src 'self'), in the theme on screen.
+  await page.locator('[data-theme-option="light"]').click();
+  const image = content.locator('img:visible').first();
   await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveAttribute('data-theme-image', 'light');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.locator('[data-theme-option="dark"]').click();
+  await expect(content.locator('img:visible').first()).toHaveAttribute('data-theme-image', 'dark');
+  await expect(content.locator('img[data-theme-image="light"]:visible')).toHaveCount(0);
+  await page.locator('[data-theme-option="system"]').click();
 
-  // A relative .md link in the README opens that doc inside Help.
+  // A relative .md link in the guide opens that doc inside Help.
   await content.locator('a[data-doc="docs/game-systems.md"]').first().click();
   await expect(page.locator('[data-testid="help-doc"][data-doc-path="docs/game-systems.md"]')).toHaveAttribute(
     'aria-current',

@@ -10,6 +10,9 @@ import { ApiError } from '../../src-main/api/api-error';
 import { dispatch } from '../../src-main/api/dispatch';
 import { tooDeepPath, tooDeepPosition } from '../../src-main/api/json-depth';
 import { redactPaths } from '../../src-main/api/redact-paths';
+import { internalErrorMessage } from '../../src-main/api/error-wording';
+import { describeJsonSyntax } from '../../card-schema/files/json-syntax';
+import { parseJsonText } from '../../src-main/services/file-format';
 import { decodeWire, encodeWire } from '../../src-main/api/wire';
 import { executeJob } from '../../src-main/jobs/execute-job';
 import { CancelFlag } from '../../src-main/jobs/job-progress';
@@ -62,7 +65,7 @@ describe('internal errors', () => {
         ok: false,
         error: {
           code: 'INTERNAL',
-          message: "listSystems failed: ENOENT: no such file or directory, open '<data folder>/cards.db'",
+          message: 'Cardwright could not list the installed games: a file it needs is missing.',
         },
       });
       const unnamed = await dispatch(handlers, 'listSystems', {});
@@ -90,7 +93,10 @@ describe('internal errors', () => {
         new CancelFlag(),
         () => {},
       );
-      expect(outcome).toMatchObject({ state: 'failed', error: { code: 'INTERNAL', message: /<data folder>/ } });
+      expect(outcome).toMatchObject({
+        state: 'failed',
+        error: { code: 'INTERNAL', message: /^Cardwright could not export the set: / },
+      });
       expect(JSON.stringify(outcome)).not.toContain(dir);
     } finally {
       log.mockRestore();
@@ -117,5 +123,102 @@ describe('decodeWire', () => {
     const started = performance.now();
     decodeWire(`[${'1234567,'.repeat(10 * 131072)}1]`); // about 10 MB of numbers
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('what an unexpected error tells the user', () => {
+  const sqlite = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it("is a sentence naming what Cardwright was doing, never the engine's words", () => {
+    const cases: [unknown, string][] = [
+      [sqlite('SQLITE_BUSY', 'database is locked'), 'its database is busy with another Cardwright window or command'],
+      [sqlite('SQLITE_FULL', 'database or disk is full'), 'the disk is full'],
+      [sqlite('SQLITE_CORRUPT', 'database disk image is malformed'), 'its database file is damaged'],
+      [sqlite('SQLITE_READONLY', 'attempt to write a readonly database'), 'may not write to its data folder'],
+      [
+        Object.assign(new Error("EACCES: permission denied, open '/x/y'"), { code: 'EACCES' }),
+        'may not write to its data folder',
+      ],
+      [new SyntaxError('Unexpected token \'g\', "garbage" is not valid JSON'), 'a file it keeps is not valid JSON'],
+      [
+        new TypeError("Cannot read properties of undefined (reading 'x')"),
+        'something unexpected went wrong (the details are in the log)',
+      ],
+    ];
+    for (const [error, cause] of cases) {
+      const message = internalErrorMessage('saveCard', error);
+      expect(message).toMatch(/^Cardwright could not save the card: /);
+      expect(message).toContain(cause);
+      expect(message).not.toMatch(/SQLITE|EACCES|Unexpected token|Cannot read properties|\/x\/y/);
+      expect(message).toMatch(/\.$/);
+    }
+  });
+
+  it('reaches the caller through dispatch while the log keeps the detail', async () => {
+    const handlers = {
+      saveDeck: () => {
+        throw sqlite('SQLITE_BUSY', 'database is locked');
+      },
+    } as unknown as ApiHandlers;
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const envelope = await dispatch(handlers, 'saveDeck', { deck: { systemId: 'osmcg', name: 'A', sections: {} } });
+      expect(envelope).toEqual({
+        ok: false,
+        error: {
+          code: 'INTERNAL',
+          message:
+            'Cardwright could not save the deck: its database is busy with another Cardwright window or command. Try again in a moment.',
+        },
+      });
+      expect(String(log.mock.calls[0])).toContain('database is locked');
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
+describe('a file that is not JSON', () => {
+  const problem = (text: string) => {
+    try {
+      parseJsonText('deck.json', text);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'parsed';
+  };
+
+  it("names the file, the line and column and what is wrong there, not the parser's text", () => {
+    expect(problem('garbage')).toBe(
+      'deck.json: not valid JSON: line 1 column 1: "garbage" is not a value (text must be in double quotes)',
+    );
+    expect(problem('{"a": 1,\n  "b": garbage}')).toBe(
+      'deck.json: not valid JSON: line 2 column 8: "garbage" is not a value (text must be in double quotes)',
+    );
+    expect(problem('{"a": 1')).toBe('deck.json: not valid JSON: line 1 column 8: the text ends too early: a "}" is missing');
+  });
+
+  it('describes each way JSON goes wrong', () => {
+    expect(describeJsonSyntax('{a: 1}')).toBe('line 1 column 2: a property name must be in double quotes');
+    expect(describeJsonSyntax('{"a" 1}')).toBe('line 1 column 6: a colon (:) is missing after the property name');
+    expect(describeJsonSyntax('{"a": 1 "b": 2}')).toBe('line 1 column 9: a comma (,) or "}" is missing before a double quote');
+    expect(describeJsonSyntax('[1, 2,]')).toBe('line 1 column 7: a comma before "]" has nothing after it');
+    expect(describeJsonSyntax('{"a": 1,}')).toBe('line 1 column 9: a comma before "}" has nothing after it');
+    expect(describeJsonSyntax('[1] x')).toBe('line 1 column 5: there is more text after the end of the JSON');
+    expect(describeJsonSyntax('{"a": "x')).toBe('line 1 column 7: a text value is not closed with a double quote');
+    expect(describeJsonSyntax('["a\tb"]')).toBe(
+      'line 1 column 4: a text value contains a line break or tab (write it as "\\n" or "\\t")',
+    );
+    expect(describeJsonSyntax('["\\q"]')).toBe('line 1 column 3: "\\q" is not a valid escape (write a backslash as "\\\\")');
+    expect(describeJsonSyntax("{'a': 1}")).toBe('line 1 column 2: a property name must be in double quotes');
+    expect(describeJsonSyntax("['a']")).toBe('line 1 column 2: text must be in double quotes, not single quotes');
+    expect(describeJsonSyntax('[01]')).toBe('line 1 column 2: a number cannot start with 0');
+    expect(describeJsonSyntax('[-]')).toBe('line 1 column 2: a number is written wrongly');
+    expect(describeJsonSyntax('[1.]')).toBe('line 1 column 3: a number is written wrongly');
+    expect(describeJsonSyntax('['.repeat(100_000))).toBe('line 1 column 100001: the text ends too early: a "]" is missing');
+    for (const valid of ['{"a": [1, -2.5e3, true, null, "x\\u00e9"]}', ' 3 ', '"s"']) {
+      expect(() => JSON.parse(valid)).not.toThrow();
+      expect(describeJsonSyntax(valid)).toBe('it is not JSON');
+    }
   });
 });

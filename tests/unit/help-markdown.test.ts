@@ -38,6 +38,22 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('example.com');
   });
 
+  it('writes a picture taken in both themes twice, each marked with its theme', () => {
+    const themed = {
+      ...sources,
+      images: {
+        'docs/guide/images/editor-light.png': '/assets/editor-l.png',
+        'docs/guide/images/editor-dark.png': '/assets/editor-d.png',
+      },
+    };
+    const html = renderMarkdown('![The editor](images/editor-light.png)', 'docs/guide/design-a-card.md', themed);
+    expect(html).toContain('<img src="/assets/editor-l.png" alt="The editor" data-theme-image="light"');
+    expect(html).toContain('<img src="/assets/editor-d.png" alt="The editor" data-theme-image="dark"');
+    // Only one version: shown in either theme.
+    const single = renderMarkdown('![Library](docs/screenshots/library.png)', 'README.md', sources);
+    expect(single).not.toContain('data-theme-image');
+  });
+
   it('shows raw HTML as text', () => {
     expect(renderMarkdown('<script>alert(1)</script>', 'README.md', sources)).not.toContain('<script>');
   });
@@ -68,5 +84,27 @@ describe('bundled docs', () => {
       expect(html, doc.path).toContain('<h1');
     }
     expect(Object.keys(DOC_SOURCES.images)).toContain('docs/screenshots/library-light.png');
+  });
+
+  it('start with the user guide, every picture of it in both themes; the developer README is not among them', async () => {
+    const { BUNDLED_DOCS, DOC_SOURCES } = await import('../../src-renderer/src/help/bundled-docs');
+    expect(BUNDLED_DOCS[0]).toMatchObject({ path: 'docs/guide/getting-started.md', title: 'Getting started', group: 'Guide' });
+    expect(BUNDLED_DOCS.map((doc) => doc.path)).not.toContain('README.md');
+    const guide = BUNDLED_DOCS.filter((doc) => doc.group === 'Guide');
+    expect(guide.map((doc) => doc.title)).toEqual([
+      'Getting started',
+      'Design a card',
+      'Build and check a deck',
+      'Print a sheet',
+      'Playtest a deck',
+    ]);
+    for (const doc of guide) {
+      const html = renderMarkdown(doc.source, doc.path, DOC_SOURCES);
+      const light = html.match(/data-theme-image="light"/g)?.length ?? 0;
+      expect(light, `${doc.path} has a picture`).toBeGreaterThan(0);
+      expect(html.match(/data-theme-image="dark"/g)?.length, doc.path).toBe(light);
+      // Written for users: no developer commands.
+      expect(doc.source, doc.path).not.toMatch(/npm |git clone|node_modules/);
+    }
   });
 });

@@ -120,6 +120,8 @@ describe('job worker threads', () => {
     stuck.terminate();
     const outcome = await stuck.outcome;
     expect(outcome.state).toBe('failed');
-    expect(outcome.state === 'failed' && outcome.error.message).toMatch(/^The job stopped unexpectedly: the worker exited/);
+    expect(outcome.state === 'failed' && outcome.error.message).toBe(
+      'Cardwright could not clean up the images: the task stopped unexpectedly (the details are in the log). Try again.',
+    );
   });
 });

@@ -145,3 +145,19 @@ describe('a card printed several times', () => {
     );
   });
 });
+
+describe('a file that is not JSON (issue 30)', () => {
+  it("names the file, the line and column and what is wrong, in our words, never the parser's", async () => {
+    const { call } = open();
+    const error = await failure(call('importSet', { fileName: 'garbage.set.json', text: 'garbage' }));
+    expect(error.message).toBe(
+      'garbage.set.json: not valid JSON: line 1 column 1: "garbage" is not a value (text must be in double quotes)',
+    );
+    const trailing = await failure(
+      call('importSet', { fileName: 'tides.set.json', text: '{\n  "format": "cardwright-set",\n}' }),
+    );
+    expect(trailing.message).toBe('tides.set.json: not valid JSON: line 3 column 1: a comma before "}" has nothing after it');
+    for (const message of [error.message, trailing.message])
+      expect(message).not.toMatch(/Unexpected token|position \d|in JSON at/);
+  });
+});

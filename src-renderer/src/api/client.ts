@@ -16,6 +16,7 @@ import {
   type Envelope,
 } from '../../../src-main/api/wire';
 import { ApiSocket } from './api-socket';
+import { userMessage } from '../lib/user-message';
 
 /** A failed API call; `message` is the backend's explanation, ready to show. */
 export class ApiCallError extends Error {
@@ -77,21 +78,22 @@ function httpTransport(): Transport {
         body,
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`[cardwright] ${method}: the host did not answer:`, error);
       return {
         ok: false,
-        error: { code: 'INTERNAL', message: `Cannot reach the Cardwright host (${reason}). Is it still running?` },
+        error: { code: 'INTERNAL', message: 'Cannot reach the Cardwright host. Is it still running?' },
       };
     }
     const text = await response.text();
     try {
       return decodeWire(text) as Envelope<unknown>;
     } catch {
+      console.error(`[cardwright] ${method}: HTTP ${response.status} answer:`, text.slice(0, 2000));
       return {
         ok: false,
         error: {
           code: 'INTERNAL',
-          message: `The Cardwright host answered ${method} with HTTP ${response.status}: ${text.slice(0, 200)}`,
+          message: `The Cardwright host sent an answer Cardwright cannot read (HTTP ${response.status}). Restart the host and try again.`,
         },
       };
     }
@@ -191,8 +193,7 @@ function createApiClient(transport: Transport): ApiClient {
 
 export const api: ApiClient = createApiClient(pickTransport());
 
-/** The message to show for anything a call (or our own code) threw. */
+/** The message to show for anything a call (or our own code) threw: a sentence in the app's words. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return userMessage(error);
 }

@@ -7,6 +7,7 @@ import { splitBoards } from '../../../card-schema/deck/side-boards';
 import type { ApiClient, DeckListImport } from '../../../src-main/api/contract';
 import type { Deck, DeckEntry } from '../../../card-schema/deck/format';
 import type { CardSuggestion, ImportProblem } from '../../../card-schema/deck/decklist/resolve-list';
+import { userMessage } from '../lib/user-message';
 
 export type UnmatchedLine = Extract<ImportProblem, { kind: 'unmatched' }>;
 /** What the user chose for an unmatched line. */
@@ -107,7 +108,7 @@ export class DeckImportModel {
     } catch (error) {
       if (seq !== this.readSeq) return;
       this.result = null;
-      this.error = error instanceof Error ? error.message : String(error);
+      this.error = userMessage(error);
     } finally {
       if (seq === this.readSeq) this.reading = false;
     }
@@ -150,7 +151,7 @@ export class DeckImportModel {
       this.error = null;
       return deck;
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
+      this.error = userMessage(error);
       return null;
     } finally {
       this.saving = false;

@@ -17,6 +17,7 @@ import type { PlayBoard } from '../../../card-schema/playtest/format';
 import { leaderCard } from '../../../card-schema/playtest/play-board';
 import { own } from '../../../card-schema/own-keys';
 import type { DeckInputs } from './deck-stats.svelte';
+import { userMessage } from '../lib/user-message';
 
 /** Games simulated per run: ±2 percentage points (95%) at worst. */
 export const SIMULATED_GAMES = 2000;
@@ -186,7 +187,7 @@ export class DeckOddsModel {
         simulation.step(GAMES_PER_STEP);
       } catch (error) {
         this.simulated = null;
-        this.simulationError = error instanceof Error ? error.message : String(error);
+        this.simulationError = userMessage(error);
         this.#simulatedFor = key;
         return;
       }

@@ -5,6 +5,7 @@
 import type { FileBlob, ImageInfo } from '../../../src-main/api/contract';
 import { imageTooLargeMessage, MAX_IMAGE_BYTES } from '../../../src-main/api/image-limits';
 import { isImageRef, withCrop, type ImageRef } from '../../../card-schema/system/image-field';
+import { userMessage } from '../lib/user-message';
 
 export type CropSetting = 'x' | 'y' | 'zoom';
 
@@ -91,7 +92,7 @@ export class ImageFieldModel {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return userMessage(error);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Our bundled Markdown docs to HTML for the Help view. The files are our own, but links and
 // images are still made safe: raw HTML is shown as text, only http(s) links leave the app (in a
 // new window, which the desktop shell hands to the system browser), links to other bundled docs
-// stay inside Help, and images load only from the bundled screenshots.
+// stay inside Help, and images load only from the bundled screenshots (in the light and the dark
+// version where both exist).
 
 import { Marked, type Tokens } from 'marked';
 
@@ -70,10 +71,19 @@ export function renderMarkdown(source: string, docPath: string, sources: DocSour
         return `<span class="doc-file" title="${escapeHtml(`${target.path} (in the Cardwright source, not bundled in the app)`)}">${inner}</span>`;
       },
       image({ href, title, text }: Tokens.Image): string {
-        const url = /^[a-z][a-z\d+.-]*:/i.test(href) ? undefined : sources.images[resolveDocPath(docPath, href).path];
-        if (!url) return `<span class="doc-missing-image">[${escapeHtml(text)}]</span>`;
+        const path = /^[a-z][a-z\d+.-]*:/i.test(href) ? undefined : resolveDocPath(docPath, href).path;
+        const url = path === undefined ? undefined : sources.images[path];
+        if (!path || !url) return `<span class="doc-missing-image">[${escapeHtml(text)}]</span>`;
         const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
-        return `<img src="${escapeHtml(url)}" alt="${escapeHtml(text)}"${titleAttr} loading="lazy" />`;
+        const img = (src: string, theme?: string) =>
+          `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${titleAttr}${theme ? ` data-theme-image="${theme}"` : ''} loading="lazy" />`;
+        // A picture taken in both themes ("x-light.png" and "x-dark.png"): both are written and
+        // Help's CSS shows the one matching the theme on screen, so switching needs no re-render.
+        const themed = /^(.*)-(light|dark)\.png$/.exec(path);
+        const light = themed && sources.images[`${themed[1]}-light.png`];
+        const dark = themed && sources.images[`${themed[1]}-dark.png`];
+        if (light && dark) return img(light, 'light') + img(dark, 'dark');
+        return img(url);
       },
     },
   });

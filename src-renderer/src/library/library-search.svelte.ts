@@ -17,6 +17,7 @@ import type { SearchCursor } from '../../../card-schema/search/search-page';
 import type { QueryProblem, SearchSort, TextTerm } from '../../../card-schema/search/query';
 import type { CardRecord, GameSystem } from '../../../card-schema/system/format';
 import { sortColumns, type SortColumn } from './sort-columns';
+import { userMessage } from '../lib/user-message';
 
 export interface LibrarySearchDeps {
   api: Pick<ApiClient, 'searchCards' | 'searchCardPages'>;
@@ -286,7 +287,7 @@ export class LibrarySearchModel {
     this.totalExact = true;
     this.problems = [];
     this.highlight = [];
-    this.error = error instanceof Error ? error.message : String(error);
+    this.error = userMessage(error);
     this.hasSearched = true;
     this.answers++;
   }

@@ -5,6 +5,7 @@
 import type { CardSetInfo } from '../../../../card-schema/system/format';
 import type { CsvMapping } from '../../../../card-schema/csv/csv-mapping';
 import type { ApiClient, CsvImportReport, CsvPreview, JobResults, JobSpecInput } from '../../../../src-main/api/contract';
+import { userMessage } from '../../lib/user-message';
 
 /** The select value standing for "this column is the card type". */
 export const TYPE_CHOICE = '\u0000type';
@@ -187,7 +188,7 @@ export class CsvImportModel {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return userMessage(error);
 }
 
 /** What sets a game has to import into. */
