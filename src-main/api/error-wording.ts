@@ -122,7 +122,8 @@ export function internalJobErrorMessage(kind: JobKind, error: unknown): string {
   return sentence(JOB_ACTIONS[kind], error);
 }
 
-/** A task whose worker died (crashed, killed, out of memory) without an answer. */
-export function stoppedJobMessage(kind: JobKind): string {
+/** A task whose worker died (crashed, killed, out of memory) without an answer; `crash` is what killed it, when known. */
+export function stoppedJobMessage(kind: JobKind, crash?: unknown): string {
+  if (crash !== undefined && knownCause(crash)) return sentence(JOB_ACTIONS[kind], crash);
   return `Cardwright could not ${JOB_ACTIONS[kind]}: the task stopped unexpectedly (the details are in the log). Try again.`;
 }

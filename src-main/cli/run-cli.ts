@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openCardwright, type Cardwright } from '../api/service';
 import { appPaths, defaultUserDataDir } from '../app-paths';
+import { logConsoleTo } from '../console-log-file';
 import { databaseFile } from '../store/database';
 import { globalOptions, parseArgs, UsageError } from './argv';
 import { GLOBAL_OPTION_ROWS, optionTable, type CliCommand, type Library, type SaveTo } from './command';
@@ -110,6 +111,8 @@ function libraryIn(dataDir: string, here: string): Library {
 }
 
 function open(here: string, dataDir: string, save: SaveTo, samples = true): Cardwright {
+  // A scratch library is removed at the end: its log goes to the temporary folder instead.
+  logConsoleTo(samples ? join(dataDir, 'cardwright-cli.log') : join(tmpdir(), 'cardwright-cli.log'));
   const root = resolve(here, '../..');
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const app = openCardwright({

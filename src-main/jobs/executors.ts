@@ -13,6 +13,7 @@ import { reclaimMemorySoon } from '../reclaim-memory';
 import { executeJob, type JobOutcome } from './execute-job';
 import type { CancelFlag, ProgressSnapshot } from './job-progress';
 import type { JobRequest } from './run-job';
+import { removePartials } from './partial-files';
 import { stoppedJobMessage } from '../api/error-wording';
 
 export interface WorkerInput {
@@ -121,6 +122,7 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
     const worker = take();
     // The closures below outlive the call; they must not hold `request` (an import's whole file).
     const keepWorker = KEEP_WORKER_AFTER.has(request.spec.kind);
+    const { outputPath } = request;
     let crash: Error | undefined;
     const outcome = new Promise<JobOutcome>((resolve) => {
       const onMessage = (message: WorkerMessage) => {
@@ -139,7 +141,9 @@ export function threadExecutor(workerFile: string, idleMs = WORKER_IDLE_MS): Job
         else {
           const reason = crash ? crash.message : `the worker exited with code ${code}`;
           console.error(`[cardwright] ${request.spec.kind} job stopped: ${reason}`);
-          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind) } });
+          // A thread shares the process's id: the name its partial output was given.
+          removePartials(outputPath, process.pid);
+          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind, crash) } });
         }
       };
       const stop = () => {

@@ -1,9 +1,12 @@
 // Child-process entry (bundled as out/main/job-process.js): runs the one job its parent sends,
 // posts its progress and outcome, and exits, which gives all its memory back (process-executor.ts).
 
+import { logConsoleToInherited } from '../console-log-file';
 import { executeJob } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { ProcessInput, ProcessMessage } from './process-executor';
+
+logConsoleToInherited();
 
 const send = (message: ProcessMessage, done?: () => void) => process.send!(message, undefined, undefined, done);
 

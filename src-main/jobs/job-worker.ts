@@ -6,12 +6,15 @@
 import { parentPort } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { collectGarbageNow } from '../reclaim-memory';
+import { logConsoleToInherited } from '../console-log-file';
 import { executeJob } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { WorkerInput, WorkerMessage } from './executors';
 
 /** Idle this long after a job, the worker collects (a last-resort collection takes ~70 ms: not between back-to-back jobs). */
 const SETTLE_AFTER_MS = 1_000;
+
+logConsoleToInherited();
 
 const port = parentPort!;
 const post = (message: WorkerMessage) => port.postMessage(message);

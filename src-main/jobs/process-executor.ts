@@ -14,6 +14,7 @@ import type { JobOutcome } from './execute-job';
 import type { JobExecutor, RunningJob } from './executors';
 import type { CancelFlag, ProgressSnapshot } from './job-progress';
 import type { JobRequest } from './run-job';
+import { removePartials } from './partial-files';
 import { stoppedJobMessage } from '../api/error-wording';
 
 /** What the parent sends the child: its one job. */
@@ -57,7 +58,8 @@ export function processExecutor(processFile: string): JobExecutor {
         else {
           const reason = spawnError?.message ?? (signal ? `it was stopped (${signal})` : `it exited with code ${code}`);
           console.error(`[cardwright] ${request.spec.kind} job stopped: ${reason}`);
-          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind) } });
+          removePartials(request.outputPath, child.pid);
+          resolve({ state: 'failed', error: { code: 'INTERNAL', message: stoppedJobMessage(request.spec.kind, spawnError) } });
         }
       });
     });

@@ -16,6 +16,7 @@ import { exportSetFile, importSetFile } from '../services/set-files';
 import { setFolderZip } from '../services/set-folder';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
 import type { JobProgress } from './job-progress';
+import { partialPath } from './partial-files';
 import { ttsZip } from '../tts/tts-export';
 import { cockatriceZip } from '../cockatrice/cockatrice-export';
 import { checkCsv, importCsv } from '../services/csv-import';
@@ -124,7 +125,7 @@ function writeOutput(path: string, blob: FileBlob): Promise<JobFile> {
 
 /** `write` fills a temporary file beside `path`, which becomes `path` only once it is complete. */
 async function writeAtomically<T>(path: string, write: (partial: string) => Promise<T>): Promise<T> {
-  const partial = `${path}.${process.pid}-${Date.now()}.part`;
+  const partial = partialPath(path);
   try {
     const result = await write(partial);
     renameSync(partial, path);

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -138,16 +138,19 @@ describe.runIf(BUILT && canMount)('a full disk', { timeout: 120_000 }, () => {
     );
   });
 
-  it('stops an export whose --out is on it, and writes no file at --out', async () => {
+  it('stops an export whose --out is on it, and leaves no file at --out nor a partial one beside it', async () => {
     const cli = await onFullDisk(
       `"${process.execPath}" "${BIN}" export-pdf --set osmcg-core --out "$FULL/core.pdf" --data-dir "${library}"; code=$?; ls "$FULL"; exit $code`,
     );
     // Progress lines, then the sentence.
     expect(cli.stderr.trim().split('\n').at(-1)).toBe(
-      `cardwright: The disk holding ${join(work, 'full')} is full: free some space and run the command again.`,
+      'cardwright: Cardwright could not export the PDF: the disk is full. Free some space and try again.',
     );
     expect(cli.stderr).not.toMatch(STACK_LINE);
     expect(cli.code).toBe(1);
     expect(cli.stdout.split('\n')).not.toContain('core.pdf');
+    expect(cli.stdout).not.toMatch(/\.part$/m);
+    // The developer detail went to the library's log, not the screen.
+    expect(readFileSync(join(library, 'cardwright-cli.log'), 'utf8')).toMatch(/exportPdf job stopped: ENOSPC/);
   });
 });
