@@ -367,7 +367,7 @@ test('every view and dialog at every window size, light and dark', async ({ page
   await expect(page.getByTestId('game-detail')).toBeVisible();
   await checkScreen(page, 'games', [tid('export-game'), tid('import-game'), { selector: tid('game-item'), count: 5 }]);
   await page.getByTestId('import-game-file').setInputFiles(BUNDLE);
-  await expect(page.getByTestId('game-import-report')).toBeVisible();
+  await expect(page.getByTestId('game-import-report')).toBeVisible({ timeout: 60_000 });
   await checkScreen(page, 'game import report', [CLOSE, 'dialog[open] .modal-footer .btn-primary']);
   await page.keyboard.press('Escape');
   await page.getByTestId('nav-help').click();
