@@ -1,7 +1,8 @@
-// Screenshots of every screen in both themes for docs/screenshots/ (README and Help show them).
+// Screenshots of every screen in both themes for docs/screenshots/ (README and Help show them),
+// and of the library, the deck builder and the playtest board on a 1280×800 laptop screen.
 // Writes files only with SCREENSHOTS=1 (`npm run screenshots`); skipped in `npm test`.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -165,5 +166,53 @@ for (const theme of THEMES) {
     await shoot(page, 'jobs-running', theme);
     await job.getByTestId('job-cancel').click();
     await expect(job).toHaveAttribute('data-state', 'cancelled');
+  });
+}
+
+// The library, the deck builder and the playtest board on a laptop screen (1280×800, kept in
+// docs/screenshots) and, to look at, on a small and a large one (written to test-results).
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 700 },
+  { width: 1920, height: 1080 },
+]) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test(`library, deck builder and playtest at ${size.width}×${size.height}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const dir = size.width === 1280 ? OUT_DIR : resolve(import.meta.dirname, '../../test-results/screenshots');
+      mkdirSync(dir, { recursive: true });
+      await page.locator('[data-theme-option="light"]').click();
+      const shootAt = async (name: string) => {
+        await page.waitForTimeout(400);
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${dir}/${name}-${size.width}.png`, animations: 'disabled' });
+      };
+
+      await page.getByTestId('card-row').filter({ hasText: 'Ashfall Skirmisher' }).click();
+      await expect(page.getByTestId('card-detail')).toBeVisible();
+      await shootAt('library');
+
+      await openDeck(page, 'Ember Vanguard');
+      await page.getByTestId('deck-entry').first().hover();
+      await shootAt('deck-builder');
+
+      await page.getByTestId('playtest-deck').click();
+      await page.getByTestId('game-setup').click();
+      await page.getByTestId('seed').fill('42');
+      await page.getByRole('button', { name: 'Restart' }).click();
+      await page.getByTestId('keep').click();
+      await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
+      await page.keyboard.press('3');
+      await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
+      await shootAt('playtest');
+
+      // OMMS: three resources, so Replay and New game fold into the toolbar's More menu.
+      await openDeck(page, 'Standard pack');
+      await page.getByTestId('playtest-deck').click();
+      await expect(page.getByTestId('playtest-view')).toBeVisible();
+      await shootAt('playtest-omms');
+    });
   });
 }
