@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Opening a library seeds the sample sets: well under 10 s alone, not always with 2 workers busy.
+    hookTimeout: 60_000,
+    // One test file per core: vitest's default (cores - 1) ran them one at a time on 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
