@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 /** Test files that replace a module (vi.doMock): they get a fresh module graph of their own. */
 const MOCKS_MODULES = ['tests/unit/electron-shell.test.ts'];
+/**
+ * Test files that time the real web host (a second per hostile request, its memory afterwards,
+ * 16 kills within two minutes): they run last, one at a time, with the machine to themselves.
+ */
+const WHOLE_MACHINE = ['tests/unit/hostile-input.test.ts', 'tests/unit/crash.test.ts'];
 
 export default defineConfig({
   test: {
@@ -22,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          exclude: ['tests/unit/**/*.svelte.test.ts', ...MOCKS_MODULES],
+          exclude: ['tests/unit/**/*.svelte.test.ts', ...MOCKS_MODULES, ...WHOLE_MACHINE],
           environment: 'node',
           pool: 'forks',
           isolate: false,
@@ -34,6 +39,16 @@ export default defineConfig({
           name: 'unit-isolated',
           include: MOCKS_MODULES,
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-alone',
+          include: WHOLE_MACHINE,
+          environment: 'node',
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
