@@ -2,12 +2,15 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests run the real app (built renderer + API host) in Debian's Chromium.
 // The Electron project needs no browser: it launches the desktop shell where the binary exists.
+// Every test starts its own web host (port 0, its own data folder copied from the one
+// global-setup.ts seeds once), so tests are independent and run two at a time, one per core.
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',

@@ -1,9 +1,9 @@
-// The fixture every browser test uses: a fresh app (web host + empty data folder, samples
-// preloaded) with `page` already open at it, and the SQLite path to check what landed.
+// The fixture every browser test uses: a fresh app (web host + its own data folder, samples
+// preloaded as on a first start) with `page` already open at it, and the SQLite path to check what landed.
 
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { startWebHost, type RunningHost } from './web-host';
+import { seededDataDir, startWebHost, type RunningHost } from './web-host';
 
 interface AppFixtures {
   host: RunningHost;
@@ -16,7 +16,7 @@ interface AppFixtures {
 export const test = base.extend<AppFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
   host: async ({}, use) => {
-    const host = await startWebHost();
+    const host = await startWebHost(seededDataDir());
     await use(host);
     await host.stop();
   },

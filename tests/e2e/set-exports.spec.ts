@@ -2,10 +2,11 @@
 // downloaded when it is done, holding the card database (valid against Cockatrice's cards.xsd)
 // and a picture for every card.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { validateXmlFile, xpathValue } from '../support/xml-check';
+import { extractZip } from '../support/zip-files';
 import { expect, test } from './fixtures';
 
 const XSD = resolve(import.meta.dirname, '../fixtures/cockatrice/cards.xsd');
@@ -24,10 +25,10 @@ test('a set exports for Cockatrice from the set sidebar', async ({ page }) => {
 
   const dir = mkdtempSync(join(tmpdir(), 'cw-cockatrice-e2e-'));
   try {
-    execFileSync('unzip', ['-q', await file.path(), '-d', dir]);
+    await extractZip(await file.path(), dir);
     const xml = join(dir, 'customsets', 'OSMCG Mission & Objective Decks.xml');
-    execFileSync('xmllint', ['--noout', '--schema', XSD, xml], { stdio: 'pipe' });
-    const cards = execFileSync('xmllint', ['--xpath', 'count(//cards/card)', xml], { encoding: 'utf8' }).trim();
+    validateXmlFile(xml, XSD);
+    const cards = xpathValue(xml, 'count(//cards/card)');
     expect(cards).toBe('18');
     expect(readdirSync(join(dir, 'pics', 'CUSTOM', 'OSMCG Mission & Objective Decks'))).toHaveLength(18);
   } finally {

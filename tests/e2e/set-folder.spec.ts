@@ -2,10 +2,10 @@
 // one card file changed by hand, the folder picked with "Folder" and imported back: the import
 // asks, replaces, reports one changed card, and the set's changes show the field that changed.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { extractZip } from '../support/zip-files';
 import { expect, test } from './fixtures';
 
 const SET = 'OSMCG Mission & Objective Decks';
@@ -27,7 +27,7 @@ test('a set exported as a folder, one card file changed, imports back as one cha
 
   const dir = mkdtempSync(join(tmpdir(), 'cw-set-folder-e2e-'));
   try {
-    execFileSync('unzip', ['-q', (await download.path())!, '-d', dir]);
+    await extractZip((await download.path())!, dir);
     const [folderName] = readdirSync(dir);
     const folder = join(dir, folderName);
     const cardFiles = readdirSync(join(folder, 'cards'));

@@ -1,7 +1,7 @@
 // Starts `out/main/web.js` (the loopback host of the built app) on a fresh data folder.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -14,10 +14,25 @@ export interface RunningHost {
   dbPath: string;
   /** The host's process id (the hostile-input test reads its memory from /proc). */
   pid: number;
-  stop(): Promise<void>;
+  /** Stops the host (SIGTERM: jobs cancelled, database closed) and deletes its data folder unless kept. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** Set by global-setup.ts: a data folder as the app leaves it after its first start. */
+export const SEEDED_DATA_ENV = 'CARDWRIGHT_E2E_SEEDED_DATA';
+
+/**
+ * A fresh data folder holding what a first start writes (the samples seeded): a copy of the one
+ * global-setup.ts made, so each test skips the seeding, most of a first start's time. Without
+ * that folder (a spec run outside the config) the folder is empty and the host seeds it itself.
+ */
+export function seededDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-e2e-'));
+  const seeded = process.env[SEEDED_DATA_ENV];
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  return dataDir;
+}
 
 export async function startWebHost(dataDir = mkdtempSync(join(tmpdir(), 'cardwright-e2e-'))): Promise<RunningHost> {
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir], {
@@ -53,10 +68,10 @@ export async function startWebHost(dataDir = mkdtempSync(join(tmpdir(), 'cardwri
     dataDir,
     dbPath: join(dataDir, 'cardwright.sqlite'),
     pid: child.pid!,
-    stop: () =>
+    stop: (options) =>
       new Promise<void>((done) => {
         child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (!options?.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
           done();
         });
         child.kill('SIGTERM');

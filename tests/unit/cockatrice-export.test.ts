@@ -1,9 +1,8 @@
 // The Cockatrice set export: card properties from the game's `exports.cockatrice` (pure), and
-// the exportCockatrice job's zip — its XML valid against Cockatrice's own cards.xsd (xmllint),
+// the exportCockatrice job's zip — its XML valid against Cockatrice's own cards.xsd (libxml2, as xmllint checks it),
 // read back card by card, and a PNG picture per card where Cockatrice looks for it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +18,8 @@ import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { appPaths } from '../../src-main/app-paths';
 import { COCKATRICE_PICTURE_WIDTH_PX } from '../../src-main/cockatrice/cockatrice-export';
+import { validateXmlFile, xpathValue as xpath } from '../support/xml-check';
+import { extractZip } from '../support/zip-files';
 
 const root = resolve(__dirname, '../..');
 const XSD = join(root, 'tests', 'fixtures', 'cockatrice', 'cards.xsd');
@@ -108,17 +109,12 @@ describe('a card as Cockatrice reads it', () => {
     );
     const file = join(dataDir, 'odd.xml');
     writeFileSync(file, xml);
-    execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
+    validateXmlFile(file, XSD);
     expect(xpath(file, 'string(//card/name)')).toBe('Odd Name');
     expect(xpath(file, 'string(//card/text)')).toBe("it's <b>");
     expect(xpath(file, 'string(//sets/set/longname)')).toBe('Tea <& "Toast">');
   });
 });
-
-function xpath(file: string, expression: string): string {
-  // xmllint ends what it prints with a newline of its own.
-  return execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).replace(/\n$/, '');
-}
 
 describe('the exportCockatrice job', () => {
   it(
@@ -149,9 +145,9 @@ describe('the exportCockatrice job', () => {
       const zipFile = join(dataDir, 'set.zip');
       writeFileSync(zipFile, blob.bytes);
       const out = join(dataDir, 'cockatrice-data');
-      execFileSync('unzip', ['-q', zipFile, '-d', out]);
+      await extractZip(zipFile, out);
       const xmlFile = join(out, 'customsets', 'Ember & Tide.xml');
-      execFileSync('xmllint', ['--noout', '--schema', XSD, xmlFile], { stdio: 'pipe' });
+      validateXmlFile(xmlFile, XSD);
       expect(xpath(xmlFile, 'string(/cockatrice_carddatabase/@version)')).toBe('4');
       expect(xpath(xmlFile, 'string(//sets/set/name)')).toBe('ET');
       expect(xpath(xmlFile, 'count(//cards/card)')).toBe('3');

@@ -2,7 +2,7 @@
 // with poppler (pdfinfo, pdffonts, pdftotext -bbox-layout, pdftoppm).
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,7 +94,7 @@ interface GrayImage {
 function rasterize(pdfPath: string, page: number, dpi: number): GrayImage {
   const out = join(workDir, `raster-${++fileCounter}`);
   execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', pdfPath, out]);
-  const data = execFileSync('cat', [`${out}.pgm`], { maxBuffer: 256 * 1024 * 1024 });
+  const data = readFileSync(`${out}.pgm`);
   // Header: "P5\n<w> <h>\n255\n", then one byte per pixel.
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 64).toString('latin1'));
   if (!header) throw new Error('unexpected PGM header');

@@ -1,5 +1,5 @@
 // The PDF measured as a print shop and a printer would: boxes, viewer preferences and backs stored
-// once (structure), qpdf clean, and one 600 dpi raster per layout (the separate backs file too) locating card edges and bleed
+// once (structure), qpdf clean (qpdf as WebAssembly), and one 600 dpi raster per layout (the separate backs file too) locating card edges and bleed
 // to confirm the sheet plan within 0.1 mm (the plan itself is checked for every paper × card
 // size in sheet-plan.test.ts).
 
@@ -14,6 +14,7 @@ import { placeOnBackPage, planPages, planSheet } from '../../card-schema/print/s
 import type { BoxMm } from '../../card-schema/print/sheet-slots';
 import { MM_TO_PT } from '../../src-main/pdf/imposition';
 import { renderDrawingSheet, type PrintCard } from '../../src-main/pdf/print-sheet';
+import { qpdfCheck } from '../support/pdf-check';
 
 const FONTS_DIR = resolve(__dirname, '../../resources/fonts');
 const POKER = { widthMm: 63, heightMm: 88 };
@@ -146,8 +147,10 @@ function boxes(pdf: string): { media: number[]; trim: number[]; bleed: number[] 
   return media.map((m, i) => ({ media: m, trim: trim[i], bleed: bleed[i] }));
 }
 
-function qpdfCheck(pdf: string): string {
-  return execFileSync('qpdf', ['--check', pdf]).toString();
+async function qpdfClean(pdf: string): Promise<string> {
+  const check = await qpdfCheck(pdf);
+  expect(check.code, check.output).toBe(0);
+  return check.output;
 }
 
 describe('PDF structure', () => {
@@ -183,7 +186,7 @@ describe('PDF structure', () => {
     expect(raw).toMatch(/\/Duplex \/DuplexFlipLongEdge/);
     // One back drawing: one form XObject, placed 20 times.
     expect(raw.match(/\/Subtype \/Form/g)).toHaveLength(1);
-    expect(qpdfCheck(result.path)).toMatch(/No syntax or stream encoding errors/);
+    expect(await qpdfClean(result.path)).toMatch(/No syntax or stream encoding errors/);
     const fonts = execFileSync('pdffonts', [result.path]).toString().trim().split('\n').slice(2);
     for (const row of fonts) {
       expect(row).toMatch(/^[A-Z]{6}\+/); // subset
@@ -200,11 +203,11 @@ describe('PDF structure', () => {
         [2, 2, 65, 90].map((v) => Math.round(v * MM_TO_PT * 1000) / 1000).map((v) => expect.closeTo(v, 2)),
       );
     }
-    expect(qpdfCheck(perPage.path)).toMatch(/No syntax or stream encoding errors/);
+    expect(await qpdfClean(perPage.path)).toMatch(/No syntax or stream encoding errors/);
     const separate = await exportPdf(10, options({ layout: 'separate-backs', faces: 'both' }));
     expect([separate.pages, separate.backPages]).toEqual([2, 2]);
     expect(separate.backsPath).toBeDefined();
-    expect(qpdfCheck(separate.backsPath ?? '')).toMatch(/No syntax or stream encoding errors/);
+    expect(await qpdfClean(separate.backsPath ?? '')).toMatch(/No syntax or stream encoding errors/);
     expect(
       readFileSync(separate.backsPath ?? '')
         .toString('latin1')

@@ -4,7 +4,7 @@
 // imported back; what the library then holds is read from its SQLite database.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { openCardwright } from '../../src-main/api/service';
 import { appPaths } from '../../src-main/app-paths';
 import { databaseFile } from '../../src-main/store/database';
+import { listZip } from '../support/zip-files';
 
 const root = resolve(__dirname, '../..');
 const BIN = join(root, 'bin', 'cardwright.js');
@@ -233,7 +234,7 @@ describe.runIf(BUILT)('cardwright import / export set / validate', { timeout: 12
     );
     expect(cockatrice.code, cockatrice.stderr).toBe(0);
     expect(cockatrice.stdout).toContain(`file: ${join(outDir, 'missions.zip')}`);
-    const listing = execFileSync('unzip', ['-Z1', join(outDir, 'missions.zip')], { encoding: 'utf8' });
+    const listing = (await listZip(join(outDir, 'missions.zip'))).join('\n');
     expect(listing).toMatch(/^customsets\/.+\.xml$/m);
     expect(listing).toMatch(/^pics\/CUSTOM\/.+\.png$/m);
   });

@@ -3,7 +3,6 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import sharp from 'sharp';
 import { ttsSavedObject, ttsSlot, TTS_FACES_PER_SHEET } from '../../card-schema/deck/decklist/tts-deck';
 import { openCardwright, type Cardwright } from '../../src-main/api/service';
 import { TTS_FACE_WIDTH_PX } from '../../src-main/tts/tts-export';
+import { extractZip } from '../support/zip-files';
 
 const root = resolve(__dirname, '../..');
 let dataDir: string;
@@ -109,8 +109,8 @@ describe('the exportTts job', () => {
       const zipFile = join(dataDir, 'Ember Vanguard.tts.zip');
       writeFileSync(zipFile, blob.bytes);
       const extractTo = join(dataDir, 'extracted');
-      // unzip checks every entry's CRC and extracts like a file manager's "Extract here".
-      execFileSync('unzip', ['-q', zipFile, '-d', extractTo]);
+      // Every entry's CRC is checked, and extracted like a file manager's "Extract here".
+      await extractZip(zipFile, extractTo);
       const folder = join(extractTo, 'Ember Vanguard (Tabletop Simulator)');
       const saved = JSON.parse(readFileSync(join(folder, 'Ember Vanguard.json'), 'utf8')) as {
         ObjectStates: { CustomDeck: Record<string, { FaceURL: string; BackURL: string }> }[];
