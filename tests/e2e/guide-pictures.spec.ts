@@ -5,31 +5,13 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { clearDocks, openDeck, playtestWithOneCardPlayed, shoot } from './screenshot-steps';
 
 const OUT_DIR = resolve(import.meta.dirname, '../../docs/guide/images');
 const THEMES = ['light', 'dark'] as const;
 
 test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 (npm run screenshots:guide) to write docs/guide/images');
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function shoot(page: Page, name: string, theme: string): Promise<void> {
-  // Let transitions and debounced searches settle; the pointer rests where it covers nothing.
-  await page.waitForTimeout(400);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${OUT_DIR}/${name}-${theme}.png`, animations: 'disabled' });
-}
-
-async function clearMessages(page: Page): Promise<void> {
-  for (const button of await page.getByTestId('job-dismiss').all()) await button.click();
-  for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-}
-
-async function openDeck(page: Page, name: string): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: name }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-}
 
 async function addCard(page: Page, name: string, times = 1): Promise<void> {
   await page.getByTestId('deck-card-search').fill(name);
@@ -47,7 +29,7 @@ for (const theme of THEMES) {
     await page.getByTestId('library-search').fill('ember');
     await page.getByTestId('card-row').filter({ hasText: 'Ember Hound' }).click();
     await expect(page.getByTestId('card-detail')).toBeVisible();
-    await shoot(page, 'library', theme);
+    await shoot(page, OUT_DIR, 'library', theme);
     await page.getByTestId('library-search').fill('');
 
     // Design a card: a new creature in the OSMCG Starter Set, filled in and saved.
@@ -63,17 +45,17 @@ for (const theme of THEMES) {
     await page.locator('[data-field="/atk"]').fill('3');
     await page.locator('[data-field="/hp"]').fill('4');
     await page.locator('[data-field="/flavor"]').fill('It keeps the last coal of every fire.');
-    await shoot(page, 'editor', theme);
+    await shoot(page, OUT_DIR, 'editor', theme);
     await page.getByTestId('save-card').click();
     await expect(page.getByTestId('save-status')).toHaveText('Saved');
-    await clearMessages(page);
+    await clearDocks(page);
     await page.getByTestId('editor-back').click();
 
     // Build and check a deck: a new deck, a Hero, cards added, the rules checking live.
     await page.getByTestId('nav-decks').click();
     await expect(page.getByTestId('deck-row').first()).toBeVisible();
     await page.getByTestId('new-deck-name').fill('My First Deck');
-    await shoot(page, 'decks', theme);
+    await shoot(page, OUT_DIR, 'decks', theme);
     await page.getByTestId('new-deck').click();
     await expect(page.getByTestId('deck-builder')).toBeVisible();
     await page.getByTestId('leader-picker').click();
@@ -81,9 +63,9 @@ for (const theme of THEMES) {
     for (const name of ['Cinder Whelp', 'Ember Hound', 'Fire Bolt']) await addCard(page, name, 3);
     await page.getByTestId('deck-card-search').fill('');
     await expect(page.getByTestId('legality-badge')).toHaveText('Illegal');
-    await shoot(page, 'deck-builder', theme);
+    await shoot(page, OUT_DIR, 'deck-builder', theme);
     await page.getByTestId('save-deck').click();
-    await clearMessages(page);
+    await clearDocks(page);
 
     // Print a sheet: the print dialog of a legal deck.
     await page.getByRole('button', { name: '← Decks' }).click();
@@ -91,22 +73,16 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('print-dialog')).toBeVisible();
     await page.getByTestId('print-paper').selectOption('A4');
     await expect(page.getByTestId('print-preview').locator('.card')).toHaveCount(9);
-    await shoot(page, 'print', theme);
+    await shoot(page, OUT_DIR, 'print', theme);
     await page.getByTestId('print-export').click();
     await expect(page.getByTestId('job').first()).toHaveAttribute('data-state', 'done');
-    await shoot(page, 'print-done', theme);
-    await clearMessages(page);
+    await shoot(page, OUT_DIR, 'print-done', theme);
+    await clearDocks(page);
 
     // Playtest: the solo board after the opening hand, one card played.
     await openDeck(page, 'Ember Vanguard');
-    await page.getByTestId('playtest-deck').click();
-    await page.getByTestId('game-setup').click();
-    await page.getByTestId('seed').fill('42');
-    await page.getByRole('button', { name: 'Restart' }).click();
-    await page.getByTestId('keep').click();
+    await playtestWithOneCardPlayed(page);
     await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
-    await page.keyboard.press('3');
-    await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
-    await shoot(page, 'playtest', theme);
+    await shoot(page, OUT_DIR, 'playtest', theme);
   });
 }

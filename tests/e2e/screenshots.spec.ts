@@ -5,28 +5,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { clearDocks, openDeck, playtestWithOneCardPlayed, shoot } from './screenshot-steps';
 
 const OUT_DIR = resolve(import.meta.dirname, '../../docs/screenshots');
 const THEMES = ['light', 'dark'] as const;
 
 test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 (npm run screenshots) to write docs/screenshots');
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function shoot(page: Page, name: string, theme: string): Promise<void> {
-  // Let transitions and debounced searches settle, and keep transient toasts out of the picture.
-  await page.waitForTimeout(400);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${OUT_DIR}/${name}-${theme}.png`, animations: 'disabled' });
-}
-
-/** Dismisses finished jobs and messages, so the next screens show only themselves. */
-async function clearDocks(page: Page): Promise<void> {
-  for (const button of await page.getByTestId('job-dismiss').all()) await button.click();
-  for (const button of await page.getByRole('button', { name: 'Dismiss message' }).all()) await button.click();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-}
 
 /** A set file of `count` valid OSMCG creatures, in a fresh temporary folder. */
 function bigSetFile(count: number): string {
@@ -42,12 +28,6 @@ function bigSetFile(count: number): string {
   return file;
 }
 
-async function openDeck(page: Page, name: string): Promise<void> {
-  await page.getByTestId('nav-decks').click();
-  await page.getByTestId('deck-row').filter({ hasText: name }).locator('.deck-open').click();
-  await expect(page.getByTestId('deck-builder')).toBeVisible();
-}
-
 for (const theme of THEMES) {
   test(`screenshots, ${theme} theme`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -61,7 +41,7 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('card-detail')).toBeVisible();
     await page.getByTestId('library-search').fill('');
     await expect(page.getByTestId('card-row').nth(5)).toBeVisible();
-    await shoot(page, 'library', theme);
+    await shoot(page, OUT_DIR, 'library', theme);
 
     // Library with three cards selected for printing (click, then Ctrl/Cmd-click), then Pyra again.
     const rows = page.getByTestId('card-row');
@@ -69,7 +49,7 @@ for (const theme of THEMES) {
     await rows.nth(2).click({ modifiers: ['ControlOrMeta'] });
     await rows.nth(3).click({ modifiers: ['ControlOrMeta'] });
     await expect(page.getByTestId('selection-count')).toHaveText('3 cards selected');
-    await shoot(page, 'library-selection', theme);
+    await shoot(page, OUT_DIR, 'library-selection', theme);
     await page.getByTestId('library-search').fill('Pyra');
     await row.click();
     await expect(page.getByTestId('selection-count')).toHaveText('1 card selected');
@@ -79,43 +59,37 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('card-editor')).toBeVisible();
     await page.locator('[data-field="/flavor"]').fill('Where she marches, the ash remembers.');
     await page.locator('[data-field="/name"]').focus();
-    await shoot(page, 'editor', theme);
+    await shoot(page, OUT_DIR, 'editor', theme);
     await page.getByTestId('editor-back').click();
     await page.getByTestId('confirm-ok').click();
 
     // Decks list, deck builder, print dialog.
     await page.getByTestId('nav-decks').click();
     await expect(page.getByTestId('deck-row').first()).toBeVisible();
-    await shoot(page, 'decks', theme);
+    await shoot(page, OUT_DIR, 'decks', theme);
     await openDeck(page, 'Broken example: 31 cards, two off-color');
     await page.getByTestId('deck-entry').first().hover();
-    await shoot(page, 'deck-builder', theme);
+    await shoot(page, OUT_DIR, 'deck-builder', theme);
     await page.getByTestId('print-deck').click();
     await expect(page.getByTestId('print-dialog')).toBeVisible();
-    await shoot(page, 'print', theme);
+    await shoot(page, OUT_DIR, 'print', theme);
     // The export runs as a job in the dock under the view.
     await page.getByTestId('print-export').click();
     await expect(page.getByTestId('job').first()).toHaveAttribute('data-state', 'done');
     await expect(page.getByTestId('toast').filter({ hasText: 'Exported' })).toBeVisible();
-    await shoot(page, 'jobs', theme);
+    await shoot(page, OUT_DIR, 'jobs', theme);
     await clearDocks(page);
 
     // Playtest board with a card played.
     await page.getByRole('button', { name: '← Decks' }).click();
     await openDeck(page, 'Ember Vanguard');
-    await page.getByTestId('playtest-deck').click();
-    await page.getByTestId('game-setup').click();
-    await page.getByTestId('seed').fill('42');
-    await page.getByRole('button', { name: 'Restart' }).click();
-    await page.getByTestId('keep').click();
-    await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
-    await page.keyboard.press('3');
+    await playtestWithOneCardPlayed(page);
     const played = page.getByTestId('zone-board').getByTestId('board-card').last();
     await played.focus();
     await page.keyboard.press('t');
     await page.keyboard.press('+');
     await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
-    await shoot(page, 'playtest', theme);
+    await shoot(page, OUT_DIR, 'playtest', theme);
 
     // Drafting muhq's store.
     await page.getByTestId('nav-decks').click();
@@ -125,19 +99,19 @@ for (const theme of THEMES) {
     await draft.getByTestId('draft-start').click();
     await draft.getByTestId('draft-card').first().click();
     await draft.getByTestId('draft-card').first().click();
-    await shoot(page, 'draft', theme);
+    await shoot(page, OUT_DIR, 'draft', theme);
     await page.keyboard.press('Escape');
 
     // Games, Help, the shortcut sheet.
     await page.getByTestId('nav-games').click();
     await page.waitForTimeout(300);
-    await shoot(page, 'games', theme);
+    await shoot(page, OUT_DIR, 'games', theme);
     await page.getByTestId('nav-help').click();
     await expect(page.getByTestId('help-doc-content')).toContainText('Cardwright');
-    await shoot(page, 'help', theme);
+    await shoot(page, OUT_DIR, 'help', theme);
     await page.getByTestId('help-shortcuts').click();
     await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
-    await shoot(page, 'shortcuts', theme);
+    await shoot(page, OUT_DIR, 'shortcuts', theme);
     await page.keyboard.press('Escape');
 
     // A deleted deck with its Undo message, then the Trash holding it and a deleted set.
@@ -151,11 +125,11 @@ for (const theme of THEMES) {
     await page.getByTestId('deck-row').last().getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByTestId('toast-action')).toBeVisible();
-    await shoot(page, 'trash-undo', theme);
+    await shoot(page, OUT_DIR, 'trash-undo', theme);
     await clearDocks(page);
     await page.getByTestId('open-trash').click();
     await expect(page.getByTestId('trash-row')).toHaveCount(2);
-    await shoot(page, 'trash', theme);
+    await shoot(page, OUT_DIR, 'trash', theme);
     await page.keyboard.press('Escape');
 
     // A long job under way: a big import with its progress bar and Cancel.
@@ -163,7 +137,7 @@ for (const theme of THEMES) {
     await page.getByTestId('import-set-file').setInputFiles(bigSetFile(150_000));
     const job = page.getByTestId('job').filter({ hasText: 'big.set.json' });
     await expect(job).toContainText(/Saving cards · [\d,]+ of 150,000/);
-    await shoot(page, 'jobs-running', theme);
+    await shoot(page, OUT_DIR, 'jobs-running', theme);
     await job.getByTestId('job-cancel').click();
     await expect(job).toHaveAttribute('data-state', 'cancelled');
   });
@@ -184,11 +158,7 @@ for (const size of [
       const dir = size.width === 1280 ? OUT_DIR : resolve(import.meta.dirname, '../../test-results/screenshots');
       mkdirSync(dir, { recursive: true });
       await page.locator('[data-theme-option="light"]').click();
-      const shootAt = async (name: string) => {
-        await page.waitForTimeout(400);
-        await page.mouse.move(0, 0);
-        await page.screenshot({ path: `${dir}/${name}-${size.width}.png`, animations: 'disabled' });
-      };
+      const shootAt = (name: string) => shoot(page, dir, name, String(size.width));
 
       await page.getByTestId('card-row').filter({ hasText: 'Ashfall Skirmisher' }).click();
       await expect(page.getByTestId('card-detail')).toBeVisible();
@@ -198,13 +168,7 @@ for (const size of [
       await page.getByTestId('deck-entry').first().hover();
       await shootAt('deck-builder');
 
-      await page.getByTestId('playtest-deck').click();
-      await page.getByTestId('game-setup').click();
-      await page.getByTestId('seed').fill('42');
-      await page.getByRole('button', { name: 'Restart' }).click();
-      await page.getByTestId('keep').click();
-      await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
-      await page.keyboard.press('3');
+      await playtestWithOneCardPlayed(page);
       await page.getByTestId('zone-hand').getByTestId('board-card').first().focus();
       await shootAt('playtest');
 
