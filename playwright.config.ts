@@ -13,7 +13,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // CI retries a failed test once; the list reporter still names it "flaky", so it is seen and fixed
+  // (miscrits deck-rules: an Add click lost while the pool re-rendered, once in a fresh-clone run).
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
