@@ -11,6 +11,8 @@ const WHOLE_MACHINE = ['tests/unit/hostile-input.test.ts', 'tests/unit/crash.tes
 
 export default defineConfig({
   test: {
+    // Seeds one sample library for the run; tests copy it (tests/unit/sample-app.ts).
+    globalSetup: ['tests/unit/seeded-library.setup.ts'],
     testTimeout: 30_000,
     // Opening a library seeds the sample sets: well under 10 s alone, not always with 2 workers busy.
     hookTimeout: 60_000,

@@ -13,6 +13,7 @@ import { evaluateDeck } from '../../card-schema/deck/evaluate';
 import type { DeckEntry } from '../../card-schema/deck/format';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import { expect, test } from './fixtures';
+import { searchPool } from './pool-search';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -174,7 +175,7 @@ async function selectSection(page: Page, model: Model, section: string): Promise
 /** Finds the card in the pool of `section` and clicks its add button. */
 async function addFromPool(page: Page, model: Model, section: string, name: string): Promise<void> {
   await selectSection(page, model, section);
-  await page.getByTestId('deck-card-search').fill(name);
+  await searchPool(page, name);
   await page.locator(`[data-testid="add-card"][data-card-name="${name}"]`).click();
   const leader = model.system.deck.sections.find((s) => s.id === section)?.leader;
   if (leader) model.sections[section] = [];
@@ -210,7 +211,7 @@ async function poolRefuses(page: Page, model: Model, section: string, name: stri
   const home = model.system.deck.sections.find((s) => s.types.includes(model.docs.get(model.id(name))!.type));
   if (home) {
     await selectSection(page, model, home.id);
-    await page.getByTestId('deck-card-search').fill(name);
+    await searchPool(page, name);
     await expect(row).toHaveCount(1);
   }
   await selectSection(page, model, section);
@@ -218,7 +219,7 @@ async function poolRefuses(page: Page, model: Model, section: string, name: stri
   const onlyLegal = page.getByTestId('pool-only-legal');
   const identity = (await onlyLegal.count()) > 0;
   if (identity) await onlyLegal.uncheck();
-  await page.getByTestId('deck-card-search').fill(name);
+  await searchPool(page, name);
   await expect(row).toHaveCount(0);
   await page.getByTestId('deck-card-search').fill('');
   if (identity) await onlyLegal.check();

@@ -5,7 +5,15 @@ import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { seededDataDir, startWebHost, type RunningHost } from './web-host';
 
-interface AppFixtures {
+export interface AppOptions {
+  /**
+   * Whether the next test's host starts while this one runs (a spec that times what users wait
+   * for turns it off, so no host start shares the cores with what it measures).
+   */
+  spareHost: boolean;
+}
+
+interface AppFixtures extends AppOptions {
   host: RunningHost;
   dbPath: string;
   dataDir: string;
@@ -13,10 +21,47 @@ interface AppFixtures {
   queryDb: <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => T[];
 }
 
-export const test = base.extend<AppFixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
-  host: async ({}, use) => {
-    const host = await startWebHost(seededDataDir());
+interface WorkerFixtures {
+  hosts: SpareHosts;
+}
+
+/**
+ * Fresh hosts for one Playwright worker. Starting a host (a Node process opening its copy of the
+ * seeded library) takes about a second, most of it waiting on one core; the next test's host
+ * starts while this test runs, so that second is spent once, not once per test.
+ */
+class SpareHosts {
+  private spare: Promise<RunningHost> | null = null;
+
+  async take(keepSpare: boolean): Promise<RunningHost> {
+    const host = this.spare ?? startWebHost(seededDataDir());
+    this.spare = null;
+    if (keepSpare) {
+      this.spare = startWebHost(seededDataDir());
+      this.spare.catch(() => undefined); // a failed start is reported by the test that takes it
+    }
+    return host;
+  }
+
+  async close(): Promise<void> {
+    const spare = await this.spare?.catch(() => null);
+    await spare?.stop();
+  }
+}
+
+export const test = base.extend<AppFixtures, WorkerFixtures>({
+  spareHost: [true, { option: true }],
+  hosts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument to be destructured
+    async ({}, use) => {
+      const hosts = new SpareHosts();
+      await use(hosts);
+      await hosts.close();
+    },
+    { scope: 'worker' },
+  ],
+  host: async ({ hosts, spareHost }, use) => {
+    const host = await hosts.take(spareHost);
     await use(host);
     await host.stop();
   },

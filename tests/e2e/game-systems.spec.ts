@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { searchPool } from './pool-search';
 
 const BUNDLE = resolve(import.meta.dirname, '../../docs/tutorial/lantern-watch.cardwright-system.json');
 const field = (page: Page, pointer: string): Locator => page.locator(`[data-field="${pointer}"]`);
 
 async function addCard(page: Page, name: string, times = 1): Promise<void> {
-  await page.getByTestId('deck-card-search').fill(name);
+  await searchPool(page, name);
   const button = page.locator(`[data-testid="add-card"][data-card-name="${name}"]`);
   for (let i = 0; i < times; i++) await button.click();
 }

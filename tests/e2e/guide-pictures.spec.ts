@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { clearDocks, openDeck, playtestWithOneCardPlayed, shoot } from './screenshot-steps';
+import { searchPool } from './pool-search';
 
 const OUT_DIR = resolve(import.meta.dirname, '../../docs/guide/images');
 const THEMES = ['light', 'dark'] as const;
@@ -14,7 +15,7 @@ test.skip(process.env.SCREENSHOTS !== '1', 'set SCREENSHOTS=1 (npm run screensho
 test.use({ viewport: { width: 1440, height: 900 } });
 
 async function addCard(page: Page, name: string, times = 1): Promise<void> {
-  await page.getByTestId('deck-card-search').fill(name);
+  await searchPool(page, name);
   const button = page.locator(`[data-testid="add-card"][data-card-name="${name}"]`);
   for (let i = 0; i < times; i++) await button.click();
 }

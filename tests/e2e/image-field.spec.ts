@@ -15,6 +15,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ART_BOX, ART_GAME_ID, artGameBundle, testImage } from '../fixtures/art-game';
 import { focusAfterDrag } from '../../card-schema/layout/image-placement';
+import { searchPool } from './pool-search';
 
 const field = (page: Page, pointer: string): Locator => page.locator(`[data-field="${pointer}"]`);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -195,7 +196,7 @@ test('a designer crops the art by dragging it in the preview, and the PDF prints
   await page.getByTestId('new-deck').click();
   await expect(page.getByTestId('deck-builder')).toBeVisible();
   await page.getByTestId('section-tab-watch').click();
-  await page.getByTestId('deck-card-search').fill('Cropped Lamp');
+  await searchPool(page, 'Cropped Lamp');
   await page.locator('[data-testid="add-card"][data-card-name="Cropped Lamp"]').click();
   await page.getByTestId('save-deck').click();
   await page.getByTestId('deck-builder').getByTestId('print-deck').click();

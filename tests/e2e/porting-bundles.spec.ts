@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PORTING_EXAMPLES, type PortingExample } from '../fixtures/porting-examples';
 import { expect, test } from './fixtures';
+import { searchPool } from './pool-search';
 
 const PORTING = resolve(import.meta.dirname, '../../docs/porting');
 
@@ -56,7 +57,7 @@ const BOARD_FACTS: Record<string, string[]> = {
 };
 
 async function addCard(page: Page, name: string, times = 1, printing = 0): Promise<void> {
-  await page.getByTestId('deck-card-search').fill(name);
+  await searchPool(page, name);
   const button = page.locator(`[data-testid="add-card"][data-card-name="${name}"]`).nth(printing);
   for (let i = 0; i < times; i++) await button.click();
 }
@@ -105,7 +106,7 @@ for (const game of PORTING_EXAMPLES) {
       await expect(page.locator('[data-testid="violation"][data-code="TOO_MANY_COPIES"]')).toContainText(
         '"Twin-Sail Corsair" (3 printings): 4 copies of collector number 12; at most 3 are allowed.',
       );
-      await page.getByTestId('deck-card-search').fill('Twin-Sail Corsair');
+      await searchPool(page, 'Twin-Sail Corsair');
       await page
         .locator('[data-testid="deck-entry"][data-card-name="Twin-Sail Corsair"] [data-testid="remove-card"]')
         .last()

@@ -10,10 +10,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { openCardwright } from '../../src-main/api/service';
-import { appPaths } from '../../src-main/app-paths';
 import { databaseFile } from '../../src-main/store/database';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/store/migrations';
+import { openSampleCardwright } from './sample-app';
 
 const root = resolve(__dirname, '../..');
 const BIN = join(root, 'bin', 'cardwright.js');
@@ -65,7 +64,7 @@ function expectOneSentence(ended: Ended, sentence: string | RegExp): void {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cw-startup-'));
   library = join(work, 'library');
-  const app = openCardwright({ dataDir: library, ...appPaths(root) });
+  const app = openSampleCardwright(library);
   await app.close();
   // A library a newer Cardwright wrote: its schema version is past this app's last migration.
   newer = join(work, 'newer');

@@ -8,8 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { openCardwright } from '../../src-main/api/service';
-import { appPaths } from '../../src-main/app-paths';
+import { openSampleCardwright } from './sample-app';
 
 const root = resolve(__dirname, '../..');
 const BIN = join(root, 'bin', 'cardwright.js');
@@ -60,7 +59,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-cli-data-'));
   outDir = mkdtempSync(join(tmpdir(), 'cw-cli-out-'));
   // A library as the app leaves it after its first start: the samples seeded.
-  const app = openCardwright({ dataDir, ...appPaths(root) });
+  const app = openSampleCardwright(dataDir);
   await app.close();
 });
 

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { openCardwright } from '../../src-main/api/service';
-import { appPaths } from '../../src-main/app-paths';
+import { openSampleCardwright } from './sample-app';
 
 const root = resolve(__dirname, '../..');
 const BIN = join(root, 'bin', 'cardwright.js');
@@ -36,7 +35,7 @@ const LEGAL = readFileSync(join(root, 'resources', 'samples', 'osmcg', 'deck-leg
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-deck-cli-data-'));
   work = mkdtempSync(join(tmpdir(), 'cw-deck-cli-'));
-  const app = openCardwright({ dataDir, ...appPaths(root) });
+  const app = openSampleCardwright(dataDir);
   await app.close();
   writeFileSync(join(work, 'legal.deck.json'), LEGAL);
 });

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import { join } from 'node:path';
+import type { Cardwright } from '../../src-main/api/service';
 import fc from 'fast-check';
 import { apiCaller, failure, type Call } from './api-call';
+import { openSampleCardwright } from './sample-app';
 
 /** Names players and designers really write, and the ones that break naive formats. */
 const PIECES = [
@@ -38,19 +39,13 @@ const awkwardName = fc
   .map((parts) => parts.join(' ').trim())
   .filter((name) => name !== '');
 
-const root = resolve(__dirname, '../..');
 let dataDir: string;
 let app: Cardwright;
 let call: Call;
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-decklists-'));
-  app = openCardwright({
-    dataDir,
-    systemsDir: join(root, 'card-schema', 'systems'),
-    samplesDir: join(root, 'resources', 'samples'),
-    fontsDir: join(root, 'resources', 'fonts'),
-  });
+  app = openSampleCardwright(dataDir);
   call = apiCaller(app);
 });
 

@@ -16,9 +16,9 @@ import { PoolSearcher, writePoolGame, type PoolSearch } from '../../src-main/sto
 import { Store } from '../../src-main/store/store';
 import { poolGameOf, poolSearchOf, toPoolCard, type PoolInput } from '../../src-main/services/deck-pool';
 import { loadGameSystem } from '../../src-main/services/game-systems';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import { apiCaller } from './api-call';
-import { appPaths } from '../../src-main/app-paths';
+import { openSampleCardwright } from './sample-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const osmcg: GameSystem = loadGameSystem(join(ROOT, 'card-schema/systems/osmcg'));
@@ -278,7 +278,7 @@ describe('searchDeckPool through the API', () => {
   function openApp(): { app: Cardwright; call: ReturnType<typeof apiCaller> } {
     const dataDir = mkdtempSync(join(tmpdir(), 'cardwright-pool-api-'));
     dirs.push(dataDir);
-    const app = openCardwright({ dataDir, ...appPaths(ROOT) });
+    const app = openSampleCardwright(dataDir);
     apps.push(app);
     return { app, call: apiCaller(app) };
   }

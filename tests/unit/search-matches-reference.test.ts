@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { openCardwright, type Cardwright } from '../../src-main/api/service';
+import type { Cardwright } from '../../src-main/api/service';
 import type { CardRecord, CardSetInfo, GameSystem } from '../../card-schema/system/format';
 import { parseQuery } from '../../card-schema/search/parse';
 import { resolveQuery } from '../../card-schema/search/resolve';
@@ -17,8 +17,8 @@ import { SEARCH_SORTS, type SearchSort } from '../../card-schema/search/query';
 import { buildSearchText } from '../../src-main/services/search-text';
 import { apiCaller, type Call } from './api-call';
 import type { SearchCursor } from '../../card-schema/search/search-page';
+import { openSampleCardwright } from './sample-app';
 
-const root = resolve(__dirname, '../..');
 let dataDir: string;
 let app: Cardwright;
 let call: Call;
@@ -28,12 +28,7 @@ let cards: CardRecord[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-search-ref-'));
-  app = openCardwright({
-    dataDir,
-    systemsDir: join(root, 'card-schema', 'systems'),
-    samplesDir: join(root, 'resources', 'samples'),
-    fontsDir: join(root, 'resources', 'fonts'),
-  });
+  app = openSampleCardwright(dataDir);
   call = apiCaller(app);
   systems = await Promise.all((await call('listSystems', {})).map(({ id }) => call('getSystem', { systemId: id })));
   sets = await call('listSets', {});

@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { openCardwright } from '../../src-main/api/service';
-import { appPaths } from '../../src-main/app-paths';
 import { databaseFile } from '../../src-main/store/database';
 import { listZip } from '../support/zip-files';
+import { openSampleCardwright } from './sample-app';
 
 const root = resolve(__dirname, '../..');
 const BIN = join(root, 'bin', 'cardwright.js');
@@ -57,7 +56,7 @@ function storedDoc(cardId: string): Record<string, unknown> | undefined {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-set-cli-data-'));
   outDir = mkdtempSync(join(tmpdir(), 'cw-set-cli-out-'));
-  const app = openCardwright({ dataDir, ...appPaths(root) });
+  const app = openSampleCardwright(dataDir);
   await app.close();
 });
 

@@ -123,8 +123,14 @@ export class DeckPoolModel {
     }
   }
 
-  /** Asks again after a short quiet (typing); `refresh` asks at once. */
+  /**
+   * Asks again after a short quiet (typing); `refresh` asks at once. The rows shown are stale from
+   * the first keystroke, so the pool is busy from then on and an older answer still on its way is
+   * dropped (rows that move under the pointer as a late answer lands would take a click meant for another).
+   */
   refreshSoon(): void {
+    this.generation++;
+    this.loading = true;
     this.debounced();
   }
 
