@@ -2,6 +2,7 @@
 // was, and the one under the stack's corner stays reachable once they close. An error belongs to
 // its view and game: it closes when the user leaves them, and closes by itself after a while. What
 // the user reads is the app's sentence (file, line, column, what is wrong), not the parser's.
+// A message raised while a dialog is open shows over the dialog, where it can be clicked.
 
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -84,4 +85,39 @@ test('an error closes by itself', async ({ page }) => {
   await page.waitForTimeout(TOAST_MS.error - 2_000);
   await expect(errors(page)).toHaveCount(1);
   await expect(errors(page)).toHaveCount(0, { timeout: 4_000 });
+});
+
+test('a message raised in a dialog shows over it and can be clicked there', async ({ page }) => {
+  await page.getByTestId('nav-decks').click();
+  const deckRow = page.getByTestId('deck-row').first();
+  const deckName = (await deckRow.locator('.deck-name').textContent())!;
+  await deckRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('toast').getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+
+  await page.getByTestId('open-trash').click();
+  const dialog = page.getByTestId('trash-dialog');
+  await dialog.locator('[data-kind="deck"]').getByTestId('trash-restore').click();
+  const toast = page.getByTestId('toast').filter({ hasText: deckName });
+  await expect(toast).toBeVisible();
+  // Inside the modal dialog, not under its backdrop: the page around a modal dialog is inert.
+  await expect(dialog.getByTestId('toast')).toHaveCount(1);
+  const close = toast.getByRole('button', { name: 'Dismiss message' });
+  const { x, y, width, height } = await box(close);
+  const hit = await page.evaluate(
+    ([cx, cy]) => document.elementFromPoint(cx, cy)?.getAttribute('aria-label'),
+    [x + width / 2, y + height / 2],
+  );
+  expect(hit).toBe('Dismiss message');
+  await close.click();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+
+  // Closed, the dialog hands the stack back to the app.
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toHaveCount(0);
+  await deckRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'to the Trash' })).toBeVisible();
 });
