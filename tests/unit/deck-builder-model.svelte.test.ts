@@ -219,6 +219,26 @@ describe('DeckPoolModel', () => {
     expect(pool.request?.leaderId).toBeUndefined();
   });
 
+  it('is busy from the first keystroke until the answer to the last one shows; an older answer is dropped', async () => {
+    const { deck, pool, deps } = await setup();
+    deck.activeSectionId = 'main';
+    let answerOld: () => void = () => {};
+    const search = deps.api.searchDeckPool;
+    const slow = search.getMockImplementation()!;
+    search.mockImplementationOnce((request) => new Promise((resolve) => (answerOld = () => resolve(slow(request)))));
+    const older = pool.refresh();
+    pool.query = 'cinder';
+    pool.refreshSoon();
+    expect(pool.loading).toBe(true);
+    answerOld();
+    await older;
+    expect(pool.loading).toBe(true); // the rows still show what was asked before the typing
+    expect(pool.cards).toEqual([]);
+    await vi.waitFor(() => expect(pool.loading).toBe(false));
+    expect(pool.cards.length).toBeGreaterThan(0);
+    expect(pool.cards.every((row) => row.card.doc.name.toLowerCase().includes('cinder'))).toBe(true);
+  });
+
   it('sorts by a column, turns it round on a second click, and passes its filters', async () => {
     const { deck, pool } = await setup();
     deck.activeSectionId = 'main';

@@ -137,7 +137,10 @@ export class DeckPoolModel {
   async refresh(): Promise<void> {
     this.debounced.cancel();
     const request = this.request;
-    if (!request) return;
+    if (!request) {
+      this.loading = false;
+      return;
+    }
     const generation = ++this.generation;
     this.loading = true;
     try {
