@@ -149,8 +149,10 @@ export class JobManager {
   private finish(entry: Entry, outcome: JobOutcome): void {
     entry.spec = undefined; // a job cancelled while queued never started
     // The executor's closures hold the request it was given (an import's whole file): a finished
-    // job kept in the list must not keep them.
+    // job kept in the list must not keep them, neither as its running handle nor as a cancel
+    // listener (a 50 MB import stayed in the web host's memory through the child's `stop`).
     entry.running = undefined;
+    entry.flag.dropListeners();
     const status = entry.status;
     status.finishedAt = new Date().toISOString();
     if (outcome.state === 'done') {

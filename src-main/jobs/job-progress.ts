@@ -42,6 +42,11 @@ export class CancelFlag {
   get cancelled(): boolean {
     return Atomics.load(this.cell, 0) === 1;
   }
+
+  /** Forgets the listeners once their job has ended: they close over its request (an import's whole file). */
+  dropListeners(): void {
+    this.listeners.length = 0;
+  }
 }
 
 export interface ProgressSnapshot {

@@ -134,10 +134,15 @@ describe('a finished job', () => {
   it('keeps nothing of its request (an import’s holds the whole file), whatever the executor’s closures hold', async () => {
     let finish!: (outcome: JobOutcome) => void;
     const executor: JobExecutor = {
-      run: (request) => ({
-        outcome: new Promise<JobOutcome>((resolve) => (finish = resolve)),
-        terminate: () => void request.spec.kind, // a closure over the request, as a worker's are
-      }),
+      run: (request, flag) => {
+        // Closures over the request, as a worker's and a child process's are: its handle, and
+        // a cancel listener (which kept a 50 MB import in the web host's memory).
+        flag.onCancel(() => void request.spec.kind);
+        return {
+          outcome: new Promise<JobOutcome>((resolve) => (finish = resolve)),
+          terminate: () => void request.spec.kind,
+        };
+      },
       close: async () => {},
     };
     const manager = new JobManager({ executor, paths, systems: () => [] });
