@@ -42,6 +42,8 @@ export default defineConfig({
     root: resolve('src-renderer'),
     plugins: [svelte({ configFile: false })],
     build: {
+      // Minified: the page parses a third of the bytes at every start.
+      minify: true,
       rolldownOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
   },
