@@ -16,6 +16,7 @@ module.exports = {
     'package.json',
     'out/**/*',
     'card-schema/systems/**/*.{json,ttf,otf,txt,md}',
+    'card-schema/starters/**/*.json',
     'resources/**/*',
     '!node_modules/better-sqlite3/{deps,src}/**/*',
     '!node_modules/better-sqlite3/binding.gyp',

@@ -9,7 +9,7 @@ import type { AppOptions } from './tests/e2e/fixtures';
 // 250 ms, the odds panel's 50 ms, a big import still running when Cancel is clicked): they run
 // as their own project with the cores to themselves. Tests run one at a time: two workers were
 // slower on the 2-core machine (two browsers and two hosts contend for the same cores).
-const TIMED = /(opening-simulator|deck-stats-odds|jobs)\.spec\.ts$/;
+const TIMED = /\/(opening-simulator|deck-stats-odds|jobs)\.spec\.ts$/;
 export default defineConfig<AppOptions>({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 
 export interface AppPaths {
   systemsDir: string;
+  startersDir: string;
   samplesDir: string;
   fontsDir: string;
   rendererDir: string;
@@ -14,6 +15,7 @@ export interface AppPaths {
 export function appPaths(root: string): AppPaths {
   return {
     systemsDir: join(root, 'card-schema', 'systems'),
+    startersDir: join(root, 'card-schema', 'starters'),
     samplesDir: join(root, 'resources', 'samples'),
     fontsDir: join(root, 'resources', 'fonts'),
     rendererDir: join(root, 'out', 'renderer'),

@@ -123,6 +123,15 @@ export interface SystemProblem {
   orphanedSystemId?: string;
 }
 
+/** A card of one card type to show what the type looks like: the first stored one, if any. */
+export interface SampleCard {
+  typeId: string;
+  /** The first card of this type in the library (the first added); null when the game has none. */
+  card: CardRecord | null;
+  /** The set the card is in. */
+  setName: string | null;
+}
+
 export interface RemoveSystemResult {
   sets: number;
   cards: number;
@@ -746,12 +755,55 @@ const setMetaFields = {
 };
 const setName = setLine(SET_META_MAX.name).min(1, 'a set needs a name');
 
+/** Ids a game writes into its files and folder name: the loader's pattern. */
+const slug = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter or digit');
+/** What a new game starts from, and what the designer chose for it (services/new-game.ts). */
+export const createGameInput = z.object({
+  from: z.union([z.object({ starter: id }), z.object({ game: id })]),
+  id: slug(60),
+  name: z.string().trim().min(1, 'a game needs a name').max(80),
+  card: z.object({
+    widthMm: z.number().min(20).max(300),
+    heightMm: z.number().min(20).max(300),
+    cornerRadiusMm: z.number().min(0).max(20),
+  }),
+  identity: z
+    .object({
+      label: z.string().trim().min(1, 'the identity needs a name').max(40),
+      values: z
+        .array(
+          z.object({
+            id: slug(40),
+            label: z.string().trim().min(1, 'each value needs a name').max(40),
+            color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb'),
+            neutral: z.boolean().optional(),
+            exclusive: z.boolean().optional(),
+          }),
+        )
+        .min(1, 'the identity needs at least one value')
+        .max(16)
+        .refine((values) => new Set(values.map((value) => value.id)).size === values.length, 'two values have the same id'),
+    })
+    .optional(),
+});
+export type CreateGameInput = z.output<typeof createGameInput>;
+
 export const apiContract = {
   appInfo: returns<AppInfo>()(none),
 
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
+  /** The starters a new game can begin from (card-schema/starters), as games. */
+  listStarters: returns<GameSystem[]>()(none),
+  /** Makes a new game from a starter or a copy of an installed game; it is installed at once. */
+  createGame: returns<SystemSummary>()(createGameInput),
+  /** One card of each of the game's card types, in the game's order (Games view). */
+  sampleCards: returns<SampleCard[]>()(z.object({ systemId: id })),
   /**
    * A font file a game ships, for the preview: the file setting `face` of the font (its own, or
    * the regular one when the font has no file for that face).

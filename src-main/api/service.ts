@@ -38,6 +38,8 @@ import {
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
+import { sampleCards } from '../services/sample-cards';
+import { createGame, loadStarters, type Starters } from '../services/new-game';
 import { openSetPacks } from '../services/open-packs';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
@@ -70,6 +72,8 @@ export interface CardwrightOptions {
   systemsDir: string;
   samplesDir: string;
   fontsDir: string;
+  /** The starters a new game can begin from (card-schema/starters); without it, only copies of installed games. */
+  startersDir?: string;
   /** Present in the desktop app only. */
   desktop?: DesktopIntegration;
   /** The app's version, shown in Help. */
@@ -148,12 +152,18 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   };
   if (options.checkWorker) paths.checkWorker = options.checkWorker;
   const jobs = createJobHandlers(lib, paths, jobExecutor(options), options.desktop);
+  // Read on first use: most sessions never make a game.
+  let loadedStarters: Starters | undefined;
+  const starters = () => (loadedStarters ??= loadStarters(options.startersDir));
 
   const handlers: ApiHandlers = {
     appInfo: () => ({ desktop: options.desktop !== undefined, version: options.version ?? '0.0.0', dataDir: options.dataDir }),
     listSystems: () => lib.systems.summaries(),
     getSystem: ({ systemId }) => lib.systems.require(systemId),
     getGameFont: ({ systemId, fontId, face }) => gameFontBlob(lib.systems, systemId, fontId, face),
+    sampleCards: ({ systemId }) => sampleCards(lib, systemId),
+    listStarters: () => starters().list,
+    createGame: (input) => createGame(lib, userSystemsDir, starters(), input),
     listSystemProblems: () => [
       ...errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
       ...orphanedGameData(lib),

@@ -117,6 +117,7 @@ function startCardwright(): void {
   const cardwright = openCardwright({
     dataDir,
     systemsDir: paths.systemsDir,
+    startersDir: paths.startersDir,
     samplesDir: paths.samplesDir,
     fontsDir: paths.fontsDir,
     desktop: electronDesktop,

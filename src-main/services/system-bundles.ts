@@ -64,16 +64,25 @@ function jsonFilesUnder(dir: string): string[] {
     .sort();
 }
 
+/** A game folder as a bundle holds it: its JSON files parsed, and the files its fonts name in base64, by path. */
+export interface GameFiles {
+  files: Record<string, unknown>;
+  fontFiles: Record<string, string>;
+}
+
+export function readGameFolder(dir: string, system: GameSystem): GameFiles {
+  const files: Record<string, unknown> = {};
+  for (const file of jsonFilesUnder(dir)) files[file] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const fontFiles: Record<string, string> = {};
+  for (const path of fontFilePaths(system)) fontFiles[path] = readFileSync(join(dir, ...path.split('/'))).toString('base64');
+  return { files, fontFiles };
+}
+
 export function exportSystemBundle(lib: Library, systemId: string, progress: JobProgress = NO_PROGRESS): FileBlob {
   const system = lib.systems.require(systemId);
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
-  const files: Record<string, unknown> = {};
-  for (const file of jsonFilesUnder(installed.dir)) files[file] = JSON.parse(readFileSync(join(installed.dir, file), 'utf8'));
-  const fontFiles: Record<string, string> = {};
-  for (const path of fontFilePaths(system)) {
-    fontFiles[path] = readFileSync(join(installed.dir, ...path.split('/'))).toString('base64');
-  }
+  const { files, fontFiles } = readGameFolder(installed.dir, system);
   const systemSets = lib.store.sets.list().filter((set) => set.systemId === systemId);
   const docs: unknown[] = [];
   const sets = systemSets.map((set, index) => {
@@ -246,7 +255,7 @@ function parseFontFiles(fileName: string, value: unknown): Record<string, string
 function stageSystem(
   fileName: string,
   userSystemsDir: string,
-  bundle: ParsedBundle,
+  bundle: GameFiles & { systemId: string },
 ): { system: GameSystem; dir: string; staging: string } {
   const staging = join(userSystemsDir, `.staging-${randomUUID()}`);
   const dir = join(staging, bundle.systemId);
@@ -326,6 +335,34 @@ export async function importSystemBundle(
   const system = lib.systems.summaries().find((summary) => summary.id === bundle.systemId);
   if (!system) throw new Error(`Game system "${bundle.systemId}" vanished right after it was installed`);
   return { system, replaced: existing !== undefined, sets };
+}
+
+/**
+ * Installs a game with an id nothing uses yet, from its files: written aside and loaded with the
+ * loader's checks first, then moved into place in one rename, so a game that does not load (or a
+ * stop in between) leaves no folder behind. `what` names it in a refusal.
+ */
+export function installNewGame(
+  lib: Library,
+  userSystemsDir: string,
+  what: string,
+  game: GameFiles & { systemId: string },
+): GameSystem {
+  const finalDir = join(userSystemsDir, game.systemId);
+  const taken = lib.systems.find(game.systemId);
+  if (taken) throw new ApiError(`${taken.name} has the id "${game.systemId}" already; choose another id`, 'CONFLICT');
+  if (existsSync(finalDir)) {
+    throw new ApiError(
+      `Your games folder has a folder "${game.systemId}" already (a game that did not load: the Games view lists why); choose another id`,
+      'CONFLICT',
+    );
+  }
+  mkdirSync(userSystemsDir, { recursive: true });
+  const staged = stageSystem(what, userSystemsDir, game);
+  renameSync(staged.dir, finalDir);
+  rmSync(staged.staging, { recursive: true, force: true });
+  lib.systems.install({ system: staged.system, dir: finalDir, builtIn: false });
+  return staged.system;
 }
 
 /**

@@ -16,6 +16,7 @@ export class CardsRepo {
   private readonly byId;
   private readonly byIds;
   private readonly bySet;
+  private readonly firstByType;
   private readonly upsertOne;
   private readonly upsertBatch;
   private readonly setIdsOfIds;
@@ -31,6 +32,10 @@ export class CardsRepo {
       `SELECT ${cardColumns} FROM json_each(?) j JOIN cards c ON c.id = j.value JOIN sets s ON s.id = c.set_id ORDER BY j.key`,
     );
     this.bySet = db.prepare<[string], CardRow>(`SELECT ${cardColumns} ${from} WHERE c.set_id = ? ORDER BY c.seq`);
+    // cards_by_type (type, then rowid = seq) gives the first added card of a type without sorting.
+    this.firstByType = db.prepare<[string, string], CardRow & { set_name: string }>(
+      `SELECT ${cardColumns}, s.name AS set_name ${from} WHERE c.type = ? AND s.system_id = ? ORDER BY c.seq LIMIT 1`,
+    );
     this.upsertOne = db.prepare<{ id: string; setId: string; doc: string; searchText: string; now: string }>(`
       INSERT INTO cards (id, set_id, doc, search_text, created_at, updated_at)
       VALUES (@id, @setId, @doc, @searchText, @now, @now)
@@ -77,6 +82,12 @@ export class CardsRepo {
   /** All cards of a set in the order they were added. */
   listBySet(setId: string): CardRecord[] {
     return this.bySet.all(setId).map(toRecord);
+  }
+
+  /** The first card of this type added to the game's sets, with its set's name. */
+  firstOfType(systemId: string, typeId: string): { card: CardRecord; setName: string } | undefined {
+    const row = this.firstByType.get(typeId, systemId);
+    return row && { card: toRecord(row), setName: row.set_name };
   }
 
   /** Inserts or replaces the card with that id (a new id when absent); returns the stored card. */

@@ -373,7 +373,22 @@ test('every view and dialog at every window size, light and dark', async ({ page
   // Games (and a game's import report), Help, the shortcut sheet, Backups and Trash.
   await page.getByTestId('nav-games').click();
   await expect(page.getByTestId('game-detail')).toBeVisible();
-  await checkScreen(page, 'games', [tid('export-game'), tid('import-game'), { selector: tid('game-item'), count: 5 }]);
+  await checkScreen(page, 'games', [
+    tid('export-game'),
+    tid('new-game'),
+    tid('import-game'),
+    { selector: tid('game-item'), count: 5 },
+  ]);
+  const openNewGame = async () => {
+    await page.getByTestId('new-game').click();
+    await expect(page.getByTestId('new-game-source')).toBeVisible(); // the starters have loaded
+  };
+  await checkDialog(page, 'new game dialog', 'new-game-dialog', openNewGame, [
+    tid('new-game-source'),
+    tid('new-game-name'),
+    tid('new-game-add-value'),
+    tid('create-game'),
+  ]);
   await page.getByTestId('import-game-file').setInputFiles(BUNDLE);
   await expect(page.getByTestId('game-import-report')).toBeVisible({ timeout: 60_000 });
   await checkScreen(page, 'game import report', [CLOSE, 'dialog[open] .modal-footer .btn-primary']);

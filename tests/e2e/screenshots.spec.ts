@@ -104,6 +104,7 @@ for (const theme of THEMES) {
 
     // Games, Help, the shortcut sheet.
     await page.getByTestId('nav-games').click();
+    await expect(page.getByTestId('game-sample-card').last().getByTestId('card-preview')).toBeVisible();
     await page.waitForTimeout(300);
     await shoot(page, OUT_DIR, 'games', theme);
     await page.getByTestId('nav-help').click();

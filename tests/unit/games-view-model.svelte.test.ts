@@ -25,6 +25,9 @@ function stubDeps(overrides: Partial<GamesViewDeps> = {}) {
         { systemId: 'alpha', cardCount: 5 },
       ]),
       listDecks: vi.fn(async () => []),
+      sampleCards: vi.fn(async ({ systemId }: { systemId: string }) => [
+        { typeId: `${systemId}-unit`, card: null, setName: null },
+      ]),
     },
     jobs: { run: vi.fn() },
     systems: {
@@ -54,6 +57,22 @@ describe('GamesViewModel', () => {
     expect(model.glossary).toHaveLength(1);
     model.glossaryFilter = 'slow';
     expect(model.glossary).toEqual([]);
+  });
+
+  it('loads a card of each type for the game shown, and drops an answer for a game no longer shown', async () => {
+    const deps = stubDeps();
+    const model = new GamesViewModel(deps);
+    await model.loadSamples('alpha');
+    expect(model.samples).toEqual({ systemId: 'alpha', cards: [{ typeId: 'alpha-unit', card: null, setName: null }] });
+
+    let answer: (value: unknown) => void = () => {};
+    vi.mocked(deps.api.sampleCards).mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)) as never);
+    const late = model.loadSamples('alpha');
+    model.select('beta');
+    flushSync();
+    answer([{ typeId: 'stale', card: null, setName: null }]);
+    await late;
+    expect(model.samples?.cards[0].typeId).toBe('alpha-unit');
   });
 
   it('loads the problems', async () => {

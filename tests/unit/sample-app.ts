@@ -11,9 +11,10 @@ import { databaseFile } from '../../src-main/store/database';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The built-in games, their sample sets and the bundled fonts, as the app finds them. */
+/** The built-in games, the starters for new games, the sample sets and the bundled fonts, as the app finds them. */
 export const SAMPLE_DIRS = {
   systemsDir: join(ROOT, 'card-schema/systems'),
+  startersDir: join(ROOT, 'card-schema/starters'),
   samplesDir: join(ROOT, 'resources/samples'),
   fontsDir: join(ROOT, 'resources/fonts'),
 } as const;

@@ -1,9 +1,16 @@
-// The Games view's state and API calls: which game is shown, the systems refused at load, the
-// import report, the glossary filter, and importing, exporting and removing games. The
+// The Games view's state and API calls: which game is shown, a card of each of its types, the
+// systems refused at load, the import report, the glossary filter, and importing, exporting and removing games. The
 // dependencies are injectable so the model can be driven without the real API.
 
 import type { GameSystem } from '../../../card-schema/system/format';
-import type { ApiClient, ImportSystemResult, SystemProblem, SystemSummary, TrashReceipt } from '../../../src-main/api/contract';
+import type {
+  ApiClient,
+  ImportSystemResult,
+  SampleCard,
+  SystemProblem,
+  SystemSummary,
+  TrashReceipt,
+} from '../../../src-main/api/contract';
 import type { PickedTextFile } from '../api/read-file';
 import { api } from '../api/client';
 import { jobDock } from '../jobs/job-dock.svelte';
@@ -14,7 +21,7 @@ import { trash } from '../trash/trash.svelte';
 import { groupGlossary, removeGameMessage } from './game-facts';
 
 export interface GamesViewDeps {
-  api: Pick<ApiClient, 'listSystemProblems' | 'removeSystem' | 'listSets' | 'listDecks'>;
+  api: Pick<ApiClient, 'listSystemProblems' | 'sampleCards' | 'removeSystem' | 'listSets' | 'listDecks'>;
   jobs: Pick<typeof jobDock, 'run'>;
   systems: { readonly list: SystemSummary[] | null; get(id: string): GameSystem | undefined };
   reloadSystems: () => Promise<unknown>;
@@ -44,6 +51,10 @@ export class GamesViewModel {
   /** The report of the last import, shown until closed. */
   imported = $state<ImportSystemResult | null>(null);
   glossaryFilter = $state('');
+  /** The New game dialog is open. */
+  creatingGame = $state(false);
+  /** A stored card of each type of the shown game (null until loaded, and for another game's). */
+  samples = $state.raw<{ systemId: string; cards: SampleCard[] } | null>(null);
 
   // .by: the closure reads `deps` later, after the constructor has set it.
   readonly list = $derived.by(() => this.deps.systems.list ?? []);
@@ -67,6 +78,16 @@ export class GamesViewModel {
       (found) => (this.problems = found),
       (error: unknown) => this.deps.showError(error),
     );
+  }
+
+  /** Loads a card of each type of the game; an answer for a game no longer shown is dropped. */
+  async loadSamples(systemId: string): Promise<void> {
+    try {
+      const cards = await this.deps.api.sampleCards({ systemId });
+      if (this.summary?.id === systemId) this.samples = { systemId, cards };
+    } catch (error) {
+      this.deps.showError(error);
+    }
   }
 
   /** Sets and decks of a game that is no longer installed: deleting them is the way out (or importing the game again). */
@@ -96,6 +117,13 @@ export class GamesViewModel {
     await this.deps.reloadSystems();
     this.selectedId = result.system.id;
     this.imported = result;
+  }
+
+  /** A game made in the New game dialog: every view learns of it, and it is shown. */
+  async gameCreated(game: SystemSummary): Promise<void> {
+    this.creatingGame = false;
+    await this.deps.reloadSystems();
+    this.selectedId = game.id;
   }
 
   async exportGame(systemId: string): Promise<void> {
