@@ -132,6 +132,16 @@ export interface SampleCard {
   setName: string | null;
 }
 
+/** What a look at the user's game folders found changed since the last (services/game-folder-sync.ts). */
+export interface GameFolderChanges {
+  /** Games reloaded from their changed files, by name. */
+  reloaded: string[];
+  /** Folders whose changed files do not load, one sentence each (the game keeps its last good version). */
+  failed: string[];
+  /** Games whose folder was deleted, by name. */
+  removed: string[];
+}
+
 export interface RemoveSystemResult {
   sets: number;
   cards: number;
@@ -798,6 +808,8 @@ export const apiContract = {
   listSystems: returns<SystemSummary[]>()(none),
   getSystem: returns<GameSystem>()(z.object({ systemId: id })),
   listSystemProblems: returns<SystemProblem[]>()(none),
+  /** Reloads the user's games whose files changed outside the app (the app asks every few seconds). */
+  syncGameFolders: returns<GameFolderChanges>()(none),
   /** The starters a new game can begin from (card-schema/starters), as games. */
   listStarters: returns<GameSystem[]>()(none),
   /** Makes a new game from a starter or a copy of an installed game; it is installed at once. */

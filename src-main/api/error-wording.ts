@@ -11,6 +11,7 @@ const METHOD_ACTIONS: Record<ApiMethod, string> = {
   listSystems: 'list the installed games',
   getSystem: 'open the game',
   listSystemProblems: 'check the installed games',
+  syncGameFolders: "reload the games' changed files",
   sampleCards: 'find a card of each type',
   listStarters: 'list the starters for a new game',
   createGame: 'create the game',

@@ -40,6 +40,7 @@ import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { sampleCards } from '../services/sample-cards';
 import { createGame, loadStarters, type Starters } from '../services/new-game';
+import { GameFolderSync } from '../services/game-folder-sync';
 import { openSetPacks } from '../services/open-packs';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../services/saved-searches';
@@ -152,6 +153,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
   };
   if (options.checkWorker) paths.checkWorker = options.checkWorker;
   const jobs = createJobHandlers(lib, paths, jobExecutor(options), options.desktop);
+  const folderSync = new GameFolderSync(lib, userSystemsDir, errors);
   // Read on first use: most sessions never make a game.
   let loadedStarters: Starters | undefined;
   const starters = () => (loadedStarters ??= loadStarters(options.startersDir));
@@ -165,9 +167,11 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     listStarters: () => starters().list,
     createGame: (input) => createGame(lib, userSystemsDir, starters(), input),
     listSystemProblems: () => [
-      ...errors.map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
+      ...errors.filter((error) => !folderSync.owns(error)).map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
+      ...folderSync.problems(),
       ...orphanedGameData(lib),
     ],
+    syncGameFolders: () => folderSync.sync(),
     removeSystem: ({ systemId }) =>
       lib.systems.has(systemId)
         ? removeUserSystem(lib, folders, systemId, () => backupBeforeRemoval(lib, options.dataDir))

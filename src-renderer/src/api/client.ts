@@ -121,6 +121,7 @@ const METHODS: Record<ApiMethod, true> = {
   listSystems: true,
   getSystem: true,
   listSystemProblems: true,
+  syncGameFolders: true,
   sampleCards: true,
   listStarters: true,
   createGame: true,
