@@ -140,8 +140,11 @@ export type DrawOp =
 export interface LayoutWarning {
   /** JSON pointer of the card field ("/text"); "" when the text names no card field. */
   pointer: string;
-  /** art-resolution: the picture prints below MIN_PRINT_DPI in its box (art-warnings.ts). */
-  code: 'text-cut' | 'missing-glyphs' | 'right-to-left' | 'art-resolution';
+  /**
+   * art-resolution: the picture prints below MIN_PRINT_DPI in its box (art-warnings.ts);
+   * unknown-symbol: a `{token}` in the text names none of the game's symbols, so it prints as text.
+   */
+  code: 'text-cut' | 'missing-glyphs' | 'right-to-left' | 'art-resolution' | 'unknown-symbol';
   message: string;
 }
 

@@ -49,6 +49,17 @@ export function encodeSymbols(text: string, symbols: Record<string, SymbolDef> |
   return { text: encoded, symbols: used };
 }
 
+/**
+ * The `{id}` tokens of `text` that name none of the game's symbols, each once, in order. Only a
+ * game with symbols has tokens: in another game's text braces are just text.
+ */
+export function unknownSymbolTokens(text: string, symbols: Record<string, SymbolDef> | undefined): string[] {
+  if (!symbols || Object.keys(symbols).length === 0) return [];
+  const unknown = new Set<string>();
+  for (const [token, id] of text.matchAll(TOKEN)) if (!own(symbols, id)) unknown.add(token);
+  return [...unknown];
+}
+
 /** "minX minY width height" (spaces or commas); the 24-unit square when absent or unusable. */
 export function parseViewBox(viewBox: string | undefined): [number, number, number, number] {
   if (viewBox === undefined) return DEFAULT_VIEW_BOX;

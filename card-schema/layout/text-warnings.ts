@@ -93,6 +93,21 @@ export function glyphWarnings(missing: string[], site: WarningSite): LayoutWarni
   return warnings;
 }
 
+/** The warning for `{tokens}` that name none of the game's symbols (printed as they are typed). */
+export function symbolWarning(tokens: string[], symbolIds: string[], site: WarningSite): LayoutWarning {
+  const named = tokens.slice(0, 3).join(', ') + (tokens.length > 3 ? ` and ${tokens.length - 3} more` : '');
+  const known =
+    symbolIds
+      .slice(0, 8)
+      .map((id) => `{${id}}`)
+      .join(', ') + (symbolIds.length > 8 ? ', …' : '');
+  return {
+    pointer: site.holding(tokens[0]),
+    code: 'unknown-symbol',
+    message: `${named} ${tokens.length === 1 ? 'is no symbol' : 'are no symbols'} of this game, so ${tokens.length === 1 ? 'it prints' : 'they print'} as typed; its symbols are ${known}.`,
+  };
+}
+
 /** The warning for text that does not fit even at its smallest size and is cut. */
 export function cutWarning(site: WarningSite, sizePt: number, linesNeeded: number, linesShown: number): LayoutWarning {
   return {

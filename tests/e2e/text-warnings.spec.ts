@@ -60,3 +60,15 @@ test('warnings show at the field and on the library row, and never block saving'
     )
     .toEqual([longer]);
 });
+
+test('a symbol token the game does not have is a warning at the field, gone once it names a symbol', async ({ page }) => {
+  await page.locator('[data-testid="set-row"][data-set-id="muhq-vale"]').click();
+  await page.getByTestId('library-search').fill('Forage');
+  await page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: 'Forage' }).dblclick();
+  const text = page.locator('[data-field="/text"]');
+  await text.fill('{Q}: gain 1 resource.');
+  const warning = page.locator('[data-testid="field-warning"][data-path="/text"]');
+  await expect(warning).toContainText('{Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.');
+  await text.fill('{R}: gain 1 resource.');
+  await expect(warning).toHaveCount(0);
+});

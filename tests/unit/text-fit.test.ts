@@ -157,3 +157,35 @@ describe('characters outside the card font', () => {
     expect(layoutCardBack(osmcg).warnings).toEqual([]);
   });
 });
+
+describe('symbol tokens the game does not have', () => {
+  const muhq = loadGameSystem(fileURLToPath(new URL('../../card-schema/systems/muhq', import.meta.url)));
+  const spellType = muhq.cardTypes.find((type) => type.id === 'spell')!;
+  const spell = (text: string): CardDocument => ({ type: spellType.id, name: 'Mist Lance', text });
+  const symbolWarnings = (drawing: CardDrawing): LayoutWarning[] =>
+    (drawing.warnings ?? []).filter((warning) => warning.code === 'unknown-symbol');
+
+  it('warns at the field for each token naming no symbol, and lists the symbols the game has', () => {
+    const drawing = layoutCard(muhq, spell('{T}: deal 2 damage. Pay {Q} or {X} more; {Q} again.'));
+    expect(symbolWarnings(drawing)).toEqual([
+      {
+        pointer: '/text',
+        code: 'unknown-symbol',
+        message: '{Q}, {X} are no symbols of this game, so they print as typed; its symbols are {T}, {R}.',
+      },
+    ]);
+    // The known token is drawn as a symbol, the unknown ones as text.
+    expect(drawing.ops.some((op) => op.op === 'symbol')).toBe(true);
+    expect(
+      textOps(drawing)
+        .map((op) => op.text)
+        .join(''),
+    ).toContain('{Q}');
+  });
+
+  it('says nothing when every token is a symbol, nor for braces in a game without symbols', () => {
+    expect(symbolWarnings(layoutCard(muhq, spell('{T}, {R}: draw a card.')))).toEqual([]);
+    expect(osmcg.symbols).toBeUndefined();
+    expect(symbolWarnings(layoutCard(system, creature({ text: 'Gain {2} life.' })))).toEqual([]);
+  });
+});
