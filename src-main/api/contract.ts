@@ -640,6 +640,16 @@ export interface PdfJobResult {
   backPages?: number;
   cards: number;
   used: PrintUsed;
+  /** The cards that print with a layout warning; absent when none do. */
+  warnings?: PrintWarnings;
+}
+
+/** Cards that print with a layout warning (text cut, a character no font has, a symbol the game lacks). */
+export interface PrintWarnings {
+  /** How many distinct cards. */
+  cards: number;
+  /** The first ones (at most 20), each "Card 3 (“Name”): what is wrong." */
+  messages: string[];
 }
 
 /** What each kind of job produces. */

@@ -74,6 +74,7 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
         pages: sheet.pages,
         cards: sheet.cards,
         used: sheet.used,
+        ...(sheet.warnings ? { warnings: sheet.warnings } : {}),
       };
     }
     case 'exportSet': {

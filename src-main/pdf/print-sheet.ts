@@ -31,7 +31,7 @@ import { PdfFonts, createPrintDocument, readPrintFonts, type FontBuffers } from 
 import { SheetImages, type ImageLoader } from './pdf-images';
 import type { GameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
-import type { PrintUsed } from '../api/contract';
+import type { PrintUsed, PrintWarnings } from '../api/contract';
 
 type PdfDoc = typeof PDFDocument;
 
@@ -63,6 +63,8 @@ export interface PrintSheetResult {
   backPages: number;
   cards: number;
   used: PrintUsed;
+  /** The cards that print with a layout warning (absent when none do). */
+  warnings?: PrintWarnings;
 }
 
 /** A sheet written straight to a file: its size instead of its bytes. */
@@ -74,6 +76,7 @@ export interface PrintSheetFile {
   backPages: number;
   cards: number;
   used: PrintUsed;
+  warnings?: PrintWarnings;
 }
 
 export interface PrintCard {
@@ -292,7 +295,7 @@ async function paintSheet(
   progress: JobProgress,
   sink: Writable,
   backsSink?: Writable,
-): Promise<{ pages: number; backPages: number; cards: number; used: PrintUsed }> {
+): Promise<{ pages: number; backPages: number; cards: number; used: PrintUsed; warnings?: PrintWarnings }> {
   const { cards, print } = input;
   if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
   if (print.faces !== 'fronts') cards.forEach(backOf);
@@ -335,7 +338,29 @@ async function paintSheet(
     }),
   );
   const notes = [...new Set(runs.flatMap((run) => run.plan.notes))];
-  return { pages: main.pages, backPages: backs?.pages ?? 0, cards: cards.length, used: usedBy(first, notes) };
+  const warnings = cardWarnings(cards);
+  return {
+    pages: main.pages,
+    backPages: backs?.pages ?? 0,
+    cards: cards.length,
+    used: usedBy(first, notes),
+    ...(warnings.cards > 0 ? { warnings } : {}),
+  };
+}
+
+const MAX_WARNED_CARDS = 20;
+
+/** The distinct cards whose fronts print with a layout warning: how many, and the first ones' labels and warnings. */
+export function cardWarnings(cards: readonly PrintCard[]): PrintWarnings {
+  const seen = new Set<CardDrawing>();
+  const warned: string[] = [];
+  for (const card of cards) {
+    if (seen.has(card.front)) continue;
+    seen.add(card.front);
+    const messages = (card.front.warnings ?? []).map((warning) => warning.message);
+    if (messages.length > 0) warned.push(`${card.label}: ${messages.join(' ')}`);
+  }
+  return { cards: warned.length, messages: warned.slice(0, MAX_WARNED_CARDS) };
 }
 
 function usedBy(plan: SheetPlan, notes: string[]): PrintUsed {

@@ -61,14 +61,28 @@ test('warnings show at the field and on the library row, and never block saving'
     .toEqual([longer]);
 });
 
-test('a symbol token the game does not have is a warning at the field, gone once it names a symbol', async ({ page }) => {
+test('a symbol token the game does not have is a warning at the field and when the card is printed', async ({ page }) => {
   await page.locator('[data-testid="set-row"][data-set-id="muhq-vale"]').click();
   await page.getByTestId('library-search').fill('Forage');
-  await page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: 'Forage' }).dblclick();
+  const row = page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: 'Forage' });
+  await row.dblclick();
   const text = page.locator('[data-field="/text"]');
-  await text.fill('{Q}: gain 1 resource.');
   const warning = page.locator('[data-testid="field-warning"][data-path="/text"]');
-  await expect(warning).toContainText('{Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.');
   await text.fill('{R}: gain 1 resource.');
   await expect(warning).toHaveCount(0);
+  await text.fill('{Q}: gain 1 resource.');
+  await expect(warning).toContainText('{Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.');
+  await page.getByTestId('save-card').click();
+  await expect(page.getByTestId('save-status')).toHaveText('Saved');
+  await page.getByTestId('editor-back').click();
+
+  // Printed: the export says which card prints with a warning, and why.
+  await row.click();
+  await page.getByTestId('print-selected').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('print-export').click();
+  await downloading;
+  await expect(page.getByTestId('toast').filter({ hasText: '1 card prints with warnings' })).toContainText(
+    '(“Forage”): {Q} is no symbol of this game',
+  );
 });

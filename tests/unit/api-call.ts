@@ -14,6 +14,7 @@ import type {
   JobResults,
   JobSpecInput,
   JobStatus,
+  PrintWarnings,
 } from '../../src-main/api/contract';
 import { dispatch } from '../../src-main/api/dispatch';
 import type { Cardwright } from '../../src-main/api/service';
@@ -33,7 +34,7 @@ type JobInput<K extends JobSpecInput['kind']> = Without<Extract<JobSpecInput, { 
 
 /** The long operations, named as they were before they became jobs. */
 export interface JobCalls {
-  exportPdf: { input: JobInput<'exportPdf'>; output: FileBlob & { pages: number; cards: number } };
+  exportPdf: { input: JobInput<'exportPdf'>; output: FileBlob & { pages: number; cards: number; warnings?: PrintWarnings } };
   exportSet: { input: JobInput<'exportSet'>; output: FileBlob };
   exportSystem: { input: JobInput<'exportSystem'>; output: FileBlob };
   importSet: { input: JobInput<'importSet'>; output: ImportSetResult };
