@@ -193,6 +193,11 @@ function checked(job: unknown, print?: MappedOptions): JobSpec {
 export function printResult(status: JobStatus, out: string | undefined): number {
   const lines = jobLines(status, out);
   process.stdout.write(`${lines.join('\n')}\n`);
+  // Cards that print with a layout warning: one sentence each on stderr, as the app says them.
+  const warnings = status.state === 'done' && status.result && 'warnings' in status.result ? status.result.warnings : undefined;
+  for (const message of warnings?.messages ?? []) process.stderr.write(`warning: ${message}\n`);
+  if (warnings && warnings.cards > warnings.messages.length)
+    process.stderr.write(`warning: … and ${warnings.cards - warnings.messages.length} more cards with warnings\n`);
   return 0;
 }
 
@@ -203,6 +208,7 @@ export function jobLines(status: JobStatus, out: string | undefined): string[] {
       jobFailureSentence(status.error?.message ?? `The export was ${status.state}`, dirname(resolve(out ?? '.'))),
     );
   const { file, ...rest } = status.result;
+  if ('warnings' in rest) delete rest.warnings; // printResult says them on stderr
   return [
     `file: ${file.savedTo ?? file.fileName}`,
     `bytes: ${file.bytes}`,

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { dispatch } from '../../src-main/api/dispatch';
 import { openSampleCardwright } from './sample-app';
 
 const root = resolve(__dirname, '../..');
@@ -58,8 +59,15 @@ function fields(stdout: string): Record<string, string> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cw-cli-data-'));
   outDir = mkdtempSync(join(tmpdir(), 'cw-cli-out-'));
-  // A library as the app leaves it after its first start: the samples seeded.
+  // A library as the app leaves it after its first start: the samples seeded, and one card that
+  // prints with a warning (a symbol token muhq's game does not have).
   const app = openSampleCardwright(dataDir);
+  const odd = await dispatch(app.handlers, 'saveCard', {
+    id: 'muhq-odd-token',
+    setId: 'muhq-vale',
+    doc: { type: 'spell', name: 'Odd Token', playCost: 1, startingCopies: 1, text: '{Q}: gain 1 {R}.' },
+  });
+  if (!odd.ok) throw new Error(JSON.stringify(odd));
   await app.close();
 });
 
@@ -90,6 +98,16 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
     const info = pdfInfo(join(outDir, 'core.pdf'));
     expect(String(info.pages)).toBe(result.pages);
     expect(info.size).toContain('(letter)');
+  });
+
+  it('says on stderr which cards print with a warning, one sentence each', async () => {
+    const run = await cardwright('export-pdf', '--cards', 'muhq-odd-token', '--out', 'odd.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'warning: Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.\n',
+    );
+    expect(run.stdout).not.toContain('warnings');
+    expect(fields(run.stdout).cards).toBe('1');
   });
 
   it('prints a deck by name, listed cards by id and a search, named after them by default', async () => {

@@ -70,6 +70,8 @@ export class NewGameModel {
       (this.sourceSystem.card.widthMm !== this.card.widthMm || this.sourceSystem.card.heightMm !== this.card.heightMm),
   );
   readonly problems = $derived.by(() => this.check());
+  /** The installed game that has the id already, if one does. */
+  readonly takenBy = $derived.by(() => this.games.find((game) => game.id === this.id));
 
   constructor(private readonly deps: NewGameDeps = appDeps) {
     this.games = deps.installed();
@@ -131,10 +133,7 @@ export class NewGameModel {
     if (this.id === '') found.id = 'Give the game an id.';
     else if (!ID_PATTERN.test(this.id) || this.id.length > 60)
       found.id = 'An id is lowercase letters, digits and dashes, starting with a letter or digit (at most 60).';
-    else {
-      const taken = this.games.find((game) => game.id === this.id);
-      if (taken) found.id = `${taken.name} has this id already; choose another.`;
-    }
+    else if (this.takenBy) found.id = `${this.takenBy.name} has this id already; choose another.`;
     const { widthMm, heightMm, cornerRadiusMm } = this.card;
     const inRange = (mm: number) => Number.isFinite(mm) && mm >= SIZE_MM.min && mm <= SIZE_MM.max;
     if (!inRange(widthMm) || !inRange(heightMm)) found.size = `Width and height are ${SIZE_MM.min}–${SIZE_MM.max} mm.`;
