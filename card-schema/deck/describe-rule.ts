@@ -48,7 +48,7 @@ export function describeRule(system: GameSystem, rule: DeckRule): string {
   switch (rule.kind) {
     case 'sectionSize':
       if (rule.sizes) return `${sectionLabels(system, [rule.section])}: ${alternatives(rule.sizes)} cards.`;
-      return `${sectionLabels(system, [rule.section])}: ${range(rule.min, rule.max)} cards.`;
+      return `${sectionLabels(system, [rule.section])}: ${range(rule.min, rule.max)} ${(rule.max ?? rule.min) === 1 ? 'card' : 'cards'}.`;
     case 'allowedTypes':
       return `${sectionLabels(system, [rule.section])} holds only ${typeLabels(system, rule.types)}.`;
     case 'copyLimit':

@@ -812,6 +812,75 @@ export const createGameInput = z.object({
 });
 export type CreateGameInput = z.output<typeof createGameInput>;
 
+/** A game's JSON files as the studio edits them, by path in its folder (card-schema/studio/game-files.ts). */
+export interface GameFilesView {
+  systemId: string;
+  files: Record<string, unknown>;
+  /** A built-in game is never edited in place: the studio offers a copy instead. */
+  builtIn: boolean;
+}
+
+const fieldName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a field name: letters, digits and _')
+  .max(60);
+/** Files of a game as edited in the studio, and the field renames since it was last saved (services/game-edit.ts). */
+export const gameEditInput = z.object({
+  systemId: id,
+  files: withoutProtoKey(z.record(z.string().max(200), z.unknown()), 'a file name'),
+  renames: z
+    .array(z.object({ cardType: id, from: fieldName, to: fieldName }))
+    .max(500)
+    .default([]),
+});
+export type GameEditInput = z.output<typeof gameEditInput>;
+
+/** A card a game edit changes or leaves invalid, with why. */
+export interface GameEditCard {
+  cardId: string;
+  name: string;
+  type: string;
+  setName: string;
+  /** What would be wrong with the card, one sentence each (empty for a card that only moves a value). */
+  problems: string[];
+}
+
+/** A deck of the game judged by the edited rules. */
+export interface GameEditDeck {
+  deckId: string;
+  name: string;
+  legalBefore: boolean;
+  legalAfter: boolean;
+  /** Ids of the rules (deck/evaluate.ts ruleId) the deck breaks under the edited rules. */
+  brokenRules: string[];
+  /** The first sentences of what is wrong under the edited rules. */
+  messages: string[];
+}
+
+/** What saving the studio's files would do (checkGameEdit), or did (saveGameEdit). */
+export interface GameEditReport {
+  /** The edited files do not load: the loader's sentence (which file, where, why). Nothing else is checked. */
+  problem?: string;
+  /** The edited game as loaded, for the studio's previews and rules in words. */
+  system?: GameSystem;
+  /** Cards of the game checked (0 when the check left cards out). */
+  cardsChecked: number;
+  /** Cards valid now that the edit leaves invalid (at most MAX_REPORTED_CARDS listed; see `invalidCount`). */
+  newlyInvalid: GameEditCard[];
+  invalidCount: number;
+  /** Cards whose values a field rename moves. */
+  moved: GameEditCard[];
+  movedCount: number;
+  decks: GameEditDeck[];
+}
+export const MAX_REPORTED_CARDS = 2000;
+
+export interface GameEditResult {
+  system: SystemSummary;
+  /** Cards whose fields were renamed; each one's previous version was kept as a revision. */
+  cardsUpdated: number;
+}
+
 export const apiContract = {
   appInfo: returns<AppInfo>()(none),
 
@@ -826,6 +895,15 @@ export const apiContract = {
   createGame: returns<SystemSummary>()(createGameInput),
   /** One card of each of the game's card types, in the game's order (Games view). */
   sampleCards: returns<SampleCard[]>()(z.object({ systemId: id })),
+  /** A game's JSON files, for the studio. */
+  getGameFiles: returns<GameFilesView>()(z.object({ systemId: id })),
+  /**
+   * What saving edited files would do: the loader's verdict, the game's decks judged by the new
+   * rules and, with `cards`, every card that the edit leaves invalid or moves a value of.
+   */
+  checkGameEdit: returns<GameEditReport>()(gameEditInput.extend({ cards: z.boolean().default(false) })),
+  /** Saves edited files of a user's game: the folder is replaced, renamed fields carry their values (old versions kept as revisions), and the game reloads. */
+  saveGameEdit: returns<GameEditResult>()(gameEditInput),
   /**
    * A font file a game ships, for the preview: the file setting `face` of the font (its own, or
    * the regular one when the font has no file for that face).

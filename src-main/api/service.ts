@@ -40,6 +40,7 @@ import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { sampleCards } from '../services/sample-cards';
 import { createGame, loadStarters, type Starters } from '../services/new-game';
+import { checkGameEdit, getGameFiles, saveGameEdit } from '../services/game-edit';
 import { GameFolderSync } from '../services/game-folder-sync';
 import { openSetPacks } from '../services/open-packs';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
@@ -166,6 +167,9 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     sampleCards: ({ systemId }) => sampleCards(lib, systemId),
     listStarters: () => starters().list,
     createGame: (input) => createGame(lib, userSystemsDir, starters(), input),
+    getGameFiles: ({ systemId }) => getGameFiles(lib, systemId),
+    checkGameEdit: (input) => checkGameEdit(lib, userSystemsDir, input),
+    saveGameEdit: (input) => saveGameEdit(lib, userSystemsDir, input),
     listSystemProblems: () => [
       ...errors.filter((error) => !folderSync.owns(error)).map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
       ...folderSync.problems(),

@@ -146,12 +146,18 @@ export function deleteDeck(lib: Library, deckId: string): TrashReceipt {
   return moveToTrash(lib, { kind: 'deck', itemId: deck.id, systemId: deck.systemId, name: deck.name });
 }
 
-function evaluate(lib: Library, system: GameSystem, deck: DeckInput): DeckReport {
+/** The deck judged by `system`; `docOf` may show each card as it would be after a change (a game edit's renames). */
+export function evaluate(
+  lib: Library,
+  system: GameSystem,
+  deck: DeckInput,
+  docOf: (doc: CardDocument) => CardDocument = (doc) => doc,
+): DeckReport {
   const cards = referencedCards(lib, deck);
   // Only cards of the deck's own game count as known; evaluateDeck reports the rest.
   const lookup = (cardId: string): CardDocument | undefined => {
     const card = cards.get(cardId);
-    return card && card.systemId === system.id ? card.doc : undefined;
+    return card && card.systemId === system.id ? docOf(card.doc) : undefined;
   };
   return evaluateDeck(system, deck, lookup);
 }

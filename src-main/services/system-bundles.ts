@@ -251,8 +251,14 @@ function parseFontFiles(fileName: string, value: unknown): Record<string, string
   return value as Record<string, string>;
 }
 
+/** Refuses a game's JSON file paths that a bundle could not hold (unsafe, clashing, too many), naming `what`. */
+export function checkGameFilePaths(what: string, paths: readonly string[]): void {
+  if (paths.length > MAX_FILES) throw invalidFile(what, `the game has ${paths.length} files; at most ${MAX_FILES} are allowed`);
+  checkFilePaths(what, [{ kind: JSON_FILES, paths }]);
+}
+
 /** Writes the files into a fresh staging folder named after the system and loads it from there. */
-function stageSystem(
+export function stageSystem(
   fileName: string,
   userSystemsDir: string,
   bundle: GameFiles & { systemId: string },

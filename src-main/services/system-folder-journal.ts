@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Store } from '../store/store';
+import { settleGameEdits } from './game-edit-journal';
 
 /** Where installed games and trashed games' folders live. */
 export interface GameFolders {
@@ -99,7 +100,8 @@ export function recoverSystemFolders(dirs: GameFolders, store: Store): string[] 
     }
     rmSync(path, { force: true });
   }
-  for (const entry of entries.filter((name) => LEFTOVER.test(name))) {
+  done.push(...settleGameEdits(dirs.userSystemsDir, store, entries));
+  for (const entry of entries.filter((name) => LEFTOVER.test(name) && existsSync(join(dirs.userSystemsDir, name)))) {
     rmSync(join(dirs.userSystemsDir, entry), { recursive: true, force: true });
     done.push(`removed the leftover ${entry}`);
   }

@@ -46,6 +46,10 @@ export class Store {
     this.writeMeta.run(key, value);
   }
 
+  deleteMeta(key: string): void {
+    this.db.prepare('DELETE FROM meta WHERE key = ?').run(key);
+  }
+
   /** Runs `work` in one transaction (a savepoint when already inside one): all or nothing. */
   transaction<T>(work: () => T): T {
     return this.db.transaction(work)();

@@ -393,6 +393,39 @@ test('every view and dialog at every window size, light and dark', async ({ page
   await expect(page.getByTestId('game-import-report')).toBeVisible({ timeout: 60_000 });
   await checkScreen(page, 'game import report', [CLOSE, 'dialog[open] .modal-footer .btn-primary']);
   await page.keyboard.press('Escape');
+
+  // The studio on the imported game: every tab with its primary controls, and the save report.
+  await page.getByTestId('edit-game').click();
+  await expect(page.getByTestId('game-studio')).toBeVisible();
+  // The controls at the top of each tab (the forms below them scroll).
+  const studioTabs: [string, string[]][] = [
+    ['game', ['studio-game-name']],
+    ['types', ['studio-type-add']],
+    ['deck', ['studio-section-add']],
+    ['play', ['studio-zone-add']],
+    ['symbols', ['studio-symbol-upload']],
+    ['advanced', ['studio-advanced-file', 'studio-advanced-apply']],
+  ];
+  for (const [tab, controls] of studioTabs) {
+    await page.getByTestId(`studio-tab-${tab}`).click();
+    await expect(page.getByTestId(controls[0])).toBeVisible();
+    await checkScreen(page, `game studio: ${tab}`, [
+      tid('studio-undo'),
+      tid('studio-save'),
+      tid('studio-close'),
+      ...controls.map(tid),
+    ]);
+  }
+  await page.getByTestId('studio-tab-game').click();
+  await page.getByTestId('studio-game-version').fill('0.2.0');
+  await page.getByTestId('studio-game-version').press('Tab');
+  await expect(page.getByTestId('studio-save')).toBeEnabled();
+  await checkDialog(page, 'studio save report', 'studio-impact', () => page.getByTestId('studio-save').click(), [
+    tid('studio-impact-apply'),
+  ]);
+  await page.getByTestId('studio-close').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('game-detail')).toBeVisible();
   await page.getByTestId('nav-help').click();
   await expect(page.getByTestId('help-doc-content')).toBeVisible();
   await expect(page.getByTestId('help-backups')).toBeVisible();

@@ -51,8 +51,11 @@ export class GamesViewModel {
   /** The report of the last import, shown until closed. */
   imported = $state<ImportSystemResult | null>(null);
   glossaryFilter = $state('');
-  /** The New game dialog is open. */
+  /** The New game dialog is open; `copyOf` starts it as a copy of that game. */
   creatingGame = $state(false);
+  copyOf = $state<string | null>(null);
+  /** The game open in the studio, if any. */
+  editing = $state<string | null>(null);
   /** A stored card of each type of the shown game (null until loaded, and for another game's). */
   samples = $state.raw<{ systemId: string; cards: SampleCard[] } | null>(null);
 
@@ -119,11 +122,25 @@ export class GamesViewModel {
     this.imported = result;
   }
 
-  /** A game made in the New game dialog: every view learns of it, and it is shown. */
+  /** New game…, from the starters or (`copyOf`) as a copy of a game: a built-in game is edited as a copy. */
+  newGame(copyOf: string | null = null): void {
+    this.copyOf = copyOf;
+    this.creatingGame = true;
+  }
+
+  /** A game made in the New game dialog: every view learns of it, and it is shown (in the studio, when it was made to edit). */
   async gameCreated(game: SystemSummary): Promise<void> {
+    const toEdit = this.copyOf !== null;
     this.creatingGame = false;
+    this.copyOf = null;
     await this.deps.reloadSystems();
     this.selectedId = game.id;
+    if (toEdit) this.editing = game.id;
+  }
+
+  /** A save in the studio: every view reloads the game. */
+  async gameSaved(): Promise<void> {
+    await this.deps.reloadSystems();
   }
 
   async exportGame(systemId: string): Promise<void> {

@@ -77,11 +77,13 @@ export class NewGameModel {
     this.games = deps.installed();
   }
 
-  async load(): Promise<void> {
+  /** Loads the starters and starts from `from`, else from the first starter. */
+  async load(from?: Source): Promise<void> {
     try {
       this.starters = await this.deps.api.listStarters({});
       const first = this.starters[0] ?? this.games[0];
-      if (first) this.choose({ kind: this.starters.length > 0 ? 'starter' : 'game', id: first.id });
+      if (from) this.choose(from);
+      else if (first) this.choose({ kind: this.starters.length > 0 ? 'starter' : 'game', id: first.id });
     } catch (error) {
       this.starters = [];
       this.refusal = { field: null, message: this.deps.errorMessage(error) };

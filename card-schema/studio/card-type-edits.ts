@@ -1,0 +1,475 @@
+// The studio's edits of card types and their fields, on a game's files (game-files.ts): each
+// takes a GameFileMap and returns the next one, leaving the old one for undo. A card type lives
+// in three places (its entry in system.json `cardTypes`, its JSON Schema, its layout) and a
+// field in up to four (the schema's `properties` and `required`, the type's `fieldOrder`, the
+// labels of its values in `enumLabels`); these edits keep them in step.
+//
+// Removing a card type is refused while the game's rules name it (a deck section's or rule's
+// `types`, the board, packs, another type's card reference): taking the id out of those lists
+// silently would change what they mean (a `types` list left empty matches every card), so the
+// designer is told where it is named and decides there. The checks an edit needs first (a bad or
+// taken id, a field's problems) are separate functions the forms show at their inputs; an edit
+// given input that fails them throws, as that is a bug in the caller.
+
+import { renameField, type FieldRename } from './field-renames';
+import {
+  choiceFieldsOf,
+  fieldProblems,
+  fieldToSchema,
+  schemaToField,
+  type ChoiceField,
+  type ChoiceValue,
+  type FieldContext,
+  type FieldProblem,
+  type FieldSpec,
+  type MultiChoiceField,
+} from './field-spec';
+import {
+  GAME_ID,
+  GAME_ID_RULE,
+  cardTypesOf,
+  isObject,
+  partOf,
+  systemJson,
+  typeSchemaOf,
+  withCardType,
+  withPart,
+  withSystem,
+  withTypeSchema,
+  withoutOrphanSchemas,
+  type GameFileMap,
+  type Json,
+} from './game-files';
+
+/** The property every card stores its type id in; fixed by `const`, never edited as a field. */
+export const TYPE_FIELD = 'type';
+/** The field every card has: rules, decks and lists name cards by it. */
+export const NAME_FIELD = 'name';
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** What schemaToField needs to read a type's fields: definitions, enum labels, the identity. */
+export function fieldContextOf(files: GameFileMap, typeId: string): FieldContext {
+  const system = systemJson(files);
+  const definitions = partOf(files, 'definitions');
+  const ownDefs = typeSchemaOf(files, typeId)?.$defs;
+  const identity = isObject(system.identity) ? system.identity : undefined;
+  const values = Array.isArray(identity?.values) ? identity.values.filter(isObject) : [];
+  return {
+    definitions: { ...(isObject(definitions) ? definitions : {}), ...(isObject(ownDefs) ? ownDefs : {}) },
+    enumLabels: isObject(system.enumLabels) ? system.enumLabels : undefined,
+    identity:
+      identity && typeof identity.field === 'string'
+        ? {
+            field: identity.field,
+            values: values.map((value): ChoiceValue => ({
+              id: String(value.id),
+              label: typeof value.label === 'string' ? value.label : '',
+            })),
+          }
+        : undefined,
+  };
+}
+
+function propertiesOf(files: GameFileMap, typeId: string): Json {
+  const properties = typeSchemaOf(files, typeId)?.properties;
+  return isObject(properties) ? properties : {};
+}
+
+/** The type's field names in form order: `fieldOrder` first, then the rest as the schema lists them. */
+export function fieldNamesOf(files: GameFileMap, typeId: string): string[] {
+  const names = Object.keys(propertiesOf(files, typeId)).filter((name) => name !== TYPE_FIELD);
+  const order = cardTypesOf(files).find((type) => type.id === typeId)?.fieldOrder;
+  const listed = Array.isArray(order)
+    ? order.filter((name): name is string => typeof name === 'string' && names.includes(name))
+    : [];
+  return [...new Set(listed), ...names.filter((name) => !listed.includes(name))];
+}
+
+/** The type's fields as the forms edit them, in form order (without the fixed `type`). */
+export function typeFieldsOf(files: GameFileMap, typeId: string): FieldSpec[] {
+  const schema = typeSchemaOf(files, typeId);
+  const properties = propertiesOf(files, typeId);
+  const required = Array.isArray(schema?.required) ? schema.required : [];
+  const ctx = fieldContextOf(files, typeId);
+  return fieldNamesOf(files, typeId).map((name) =>
+    schemaToField(name, properties[name], { ...ctx, required: required.includes(name) }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card types
+
+/** Why `id` cannot be a new card type's id, if it cannot. */
+export function typeIdProblem(files: GameFileMap, id: string): string | undefined {
+  if (id === '') return 'Give the card type an id.';
+  if (!GAME_ID.test(id)) return `The id "${id}" cannot be used: use ${GAME_ID_RULE}.`;
+  const taken = cardTypesOf(files).find((type) => type.id === id);
+  if (taken) return `The card type ${String(taken.label ?? id)} has the id "${id}" already; choose another.`;
+  return undefined;
+}
+
+export function typeLabelProblem(label: string): string | undefined {
+  return label.trim() === '' ? 'Give the card type a name.' : undefined;
+}
+
+/** The field a new type's cards are named by: the game's shared `name` definition, when it has one. */
+function nameProperty(files: GameFileMap): Json {
+  const definitions = partOf(files, 'definitions');
+  if (isObject(definitions) && isObject(definitions[NAME_FIELD])) return { $ref: `#/$defs/${NAME_FIELD}` };
+  return { type: 'string', title: 'Name', minLength: 1, maxLength: 40 };
+}
+
+/** A free key of `layouts` for the new type's layout: its id, or `id-2` … */
+function freeLayoutName(layouts: Json, id: string): string {
+  if (!(id in layouts)) return id;
+  for (let n = 2; ; n++) if (!(`${id}-${n}` in layouts)) return `${id}-${n}`;
+}
+
+/** A plain layout for a game with none to copy: the name in a bar, the type's name under it. */
+function plainLayout(files: GameFileMap): Json {
+  const card = systemJson(files).card;
+  const w = isObject(card) && typeof card.widthMm === 'number' ? card.widthMm : 63;
+  const h = isObject(card) && typeof card.heightMm === 'number' ? card.heightMm : 88;
+  const m = Math.round(w * 0.08 * 10) / 10;
+  return {
+    background: '#ffffff',
+    elements: [
+      { kind: 'rect', x: m / 2, y: m / 2, w: w - m, h: h - m, radius: 2, stroke: '#3b4049', strokeWidth: 0.4 },
+      { kind: 'text', x: m, y: m, w: w - 2 * m, h: 9, text: '{name}', size: 10, minSize: 7, font: 'bold', valign: 'middle' },
+      { kind: 'text', x: m, y: m + 10, w: w - 2 * m, h: 5, text: '{typeLabel}', size: 7, minSize: 6, color: '#5c6370' },
+    ],
+  };
+}
+
+/**
+ * A new card type: its schema file (the `type` const and a name), its entry in `cardTypes` and a
+ * layout, a copy of the first type's (so it prints like the game's cards from the start), or a
+ * plain one when there is none to copy.
+ */
+export function addCardType(files: GameFileMap, input: { id: string; label: string }): GameFileMap {
+  const id = input.id;
+  const label = input.label.trim();
+  const problem = typeIdProblem(files, id) ?? typeLabelProblem(label);
+  if (problem) throw new Error(problem);
+  const schema: Json = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: label,
+    type: 'object',
+    properties: { [TYPE_FIELD]: { const: id, title: 'Card type' }, [NAME_FIELD]: nameProperty(files) },
+    required: [TYPE_FIELD, NAME_FIELD],
+    additionalProperties: false,
+  };
+  const layoutsPart = partOf(files, 'layouts');
+  const layouts = isObject(layoutsPart) ? layoutsPart : {};
+  const first = cardTypesOf(files)[0];
+  const template = typeof first?.layout === 'string' ? layouts[first.layout] : undefined;
+  const layoutName = freeLayoutName(layouts, id);
+  let next = withPart(files, 'layouts', {
+    ...layouts,
+    [layoutName]: isObject(template) ? (JSON.parse(JSON.stringify(template)) as Json) : plainLayout(files),
+  });
+  next = withSystem(next, (system) => ({
+    ...system,
+    cardTypes: [
+      ...(Array.isArray(system.cardTypes) ? system.cardTypes : []),
+      { id, label, layout: layoutName, fieldOrder: [NAME_FIELD] },
+    ],
+  }));
+  return withTypeSchema(next, id, schema);
+}
+
+/** The type's name for people; the schema's title follows when it said the same. */
+export function setCardTypeLabel(files: GameFileMap, typeId: string, label: string): GameFileMap {
+  const problem = typeLabelProblem(label);
+  if (problem) throw new Error(problem);
+  const type = cardTypesOf(files).find((candidate) => candidate.id === typeId);
+  const schema = typeSchemaOf(files, typeId);
+  let next = withCardType(files, typeId, (current) => ({ ...current, label: label.trim() }));
+  if (schema && (schema.title === undefined || schema.title === type?.label)) {
+    next = withTypeSchema(next, typeId, { ...schema, title: label.trim() });
+  }
+  return next;
+}
+
+/** The type's description: its schema's `description` (removed when empty). */
+export function setCardTypeDescription(files: GameFileMap, typeId: string, description: string): GameFileMap {
+  const schema = typeSchemaOf(files, typeId) ?? {};
+  const { description: _old, ...rest } = schema;
+  const text = description.trim();
+  return withTypeSchema(files, typeId, text === '' ? rest : { ...rest, description: text });
+}
+
+function moved<T>(list: readonly T[], index: number, by: number): T[] {
+  const to = Math.max(0, Math.min(list.length - 1, index + by));
+  const out = [...list];
+  const [item] = out.splice(index, 1);
+  out.splice(to, 0, item);
+  return out;
+}
+
+/** The type `by` places up (negative) or down the list (the order of the editor's type picker). */
+export function moveCardType(files: GameFileMap, typeId: string, by: number): GameFileMap {
+  return withSystem(files, (system) => {
+    const types: unknown[] = Array.isArray(system.cardTypes) ? system.cardTypes : [];
+    const index = types.findIndex((type) => isObject(type) && type.id === typeId);
+    return index < 0 ? system : { ...system, cardTypes: moved(types, index, by) };
+  });
+}
+
+/** Where the game names the type besides its own entry, as phrases ("deck section \"watch\""). */
+export function cardTypeUses(files: GameFileMap, typeId: string): string[] {
+  const uses: string[] = [];
+  const { cardTypes: _types, ...rest } = systemJson(files);
+  const walk = (value: unknown, path: (string | number)[], owner: Json | undefined): void => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i], owner));
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'types' && Array.isArray(child) && child.includes(typeId)) uses.push(placeOf(path, value, owner));
+      walk(child, [...path, key], typeof value.id === 'string' ? value : owner);
+    }
+  };
+  walk(rest, [], undefined);
+  for (const type of cardTypesOf(files)) {
+    if (type.id === typeId || typeof type.id !== 'string') continue;
+    for (const spec of typeFieldsOf(files, type.id)) {
+      if (spec.kind === 'cardRef' && spec.types?.includes(typeId)) uses.push(`the field "${spec.name}" of ${String(type.label)}`);
+    }
+  }
+  return [...new Set(uses)];
+}
+
+const PLACES: Record<string, string> = {
+  sections: 'deck section',
+  rules: 'deck rule',
+  generators: 'deck generator',
+  formats: 'format',
+  packs: 'pack',
+  zones: 'board zone',
+};
+
+/** A phrase for the place at `path`: the nearest list item with an id, or the part it is in. */
+function placeOf(path: (string | number)[], node: Json, owner: Json | undefined): string {
+  const top = String(path[0] ?? '');
+  const holder = typeof node.id === 'string' ? node : owner;
+  const listKey = [...path].reverse().find((step) => typeof step === 'string' && step in PLACES);
+  if (holder && typeof listKey === 'string') return `${PLACES[listKey]} "${String(holder.id)}"`;
+  if (top === 'board') return 'the board setup';
+  if (top === 'deck') return 'the deck rules';
+  return `system.json's "${top}"`;
+}
+
+/** Why the type cannot be removed now, if it cannot: a sentence naming where it is used. */
+export function cardTypeRemovalProblem(files: GameFileMap, typeId: string): string | undefined {
+  const uses = cardTypeUses(files, typeId);
+  if (uses.length === 0) return undefined;
+  const label = String(cardTypesOf(files).find((type) => type.id === typeId)?.label ?? typeId);
+  return `${label} cannot be removed while ${uses.join(', ')} ${uses.length === 1 ? 'names' : 'name'} it: take it out there first.`;
+}
+
+/** The type, its schema file and its layout (when no other type draws with it) go. */
+export function removeCardType(files: GameFileMap, typeId: string): GameFileMap {
+  const problem = cardTypeRemovalProblem(files, typeId);
+  if (problem) throw new Error(problem);
+  const type = cardTypesOf(files).find((candidate) => candidate.id === typeId);
+  let next = withSystem(files, (system) => ({
+    ...system,
+    cardTypes: (Array.isArray(system.cardTypes) ? system.cardTypes : []).filter(
+      (candidate: unknown) => !(isObject(candidate) && candidate.id === typeId),
+    ),
+  }));
+  const layout = type?.layout;
+  const layouts = partOf(next, 'layouts');
+  const stillUsed =
+    systemJson(next).back === layout || cardTypesOf(next).some((other) => other.layout === layout || other.back === layout);
+  if (typeof layout === 'string' && isObject(layouts) && layout in layouts && !stillUsed) {
+    const { [layout]: _gone, ...rest } = layouts;
+    next = withPart(next, 'layouts', rest);
+  }
+  return withoutOrphanSchemas(next);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+/** The field's problems in its type: its own (fieldProblems) and the names the studio keeps. */
+export function fieldEditProblems(files: GameFileMap, typeId: string, spec: FieldSpec, oldName?: string): FieldProblem[] {
+  const others = [TYPE_FIELD, ...fieldNamesOf(files, typeId).filter((name) => name !== oldName)];
+  const typeIds = cardTypesOf(files).map((type) => String(type.id));
+  const problems = fieldProblems(spec, others, { typeIds });
+  if (oldName === NAME_FIELD && spec.name !== NAME_FIELD) {
+    problems.unshift({ at: 'name', message: 'The field "name" keeps its name: every card is named by it.' });
+  }
+  if (spec.name === TYPE_FIELD) {
+    return [{ at: 'name', message: 'The field "type" is the card type itself: give the field another name.' }];
+  }
+  return problems;
+}
+
+function assertValid(files: GameFileMap, typeId: string, spec: FieldSpec, oldName?: string): void {
+  const problems = fieldEditProblems(files, typeId, spec, oldName);
+  if (problems.length > 0) throw new Error(problems[0].message);
+}
+
+/** The schema with `properties[name]` set (in place, or last) and `required` following `required`. */
+function withProperty(schema: Json, name: string, property: Json, required: boolean): Json {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const current: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+  const list = current.filter((entry) => entry !== name);
+  const nextRequired = required ? (current.includes(name) ? current : [...list, name]) : list;
+  return {
+    ...schema,
+    properties: { ...properties, [name]: property },
+    ...(nextRequired.length > 0 || Array.isArray(schema.required) ? { required: nextRequired } : {}),
+  };
+}
+
+/** Choice values (by field name) other types, or other fields of this one, list: their labels stay. */
+function valuesElsewhere(files: GameFileMap, typeId: string, skip: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const type of cardTypesOf(files)) {
+    if (typeof type.id !== 'string') continue;
+    for (const spec of typeFieldsOf(files, type.id)) {
+      if (type.id === typeId && spec.name === skip) continue;
+      for (const choice of choiceFieldsOf(spec)) {
+        const set = out.get(choice.name) ?? new Set<string>();
+        for (const value of choice.values) set.add(value.id);
+        out.set(choice.name, set);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * `enumLabels` after a field's choices changed: its values' labels set (an empty label removed),
+ * labels of values it dropped removed unless another field of the same name still lists them
+ * (the loader refuses a label of a value no field has). The identity's labels live in `identity`.
+ */
+function withEnumLabels(
+  files: GameFileMap,
+  typeId: string,
+  fieldName: string,
+  before: readonly (ChoiceField | MultiChoiceField)[],
+  after: readonly (ChoiceField | MultiChoiceField)[],
+): GameFileMap {
+  const elsewhere = valuesElsewhere(files, typeId, fieldName);
+  const all = isObject(systemJson(files).enumLabels) ? (systemJson(files).enumLabels as Json) : {};
+  const labels: Json = { ...all };
+  const dropped = new Map<string, string[]>();
+  for (const old of before)
+    dropped.set(
+      old.name,
+      old.values.map((value) => value.id),
+    );
+  for (const choice of after) {
+    if (choice.identity) continue;
+    const entry: Json = isObject(labels[choice.name]) ? { ...(labels[choice.name] as Json) } : {};
+    const ids = choice.values.map((value) => value.id);
+    for (const id of dropped.get(choice.name) ?? []) {
+      if (!ids.includes(id) && !elsewhere.get(choice.name)?.has(id)) delete entry[id];
+    }
+    for (const value of choice.values) {
+      if (value.label.trim() !== '') entry[value.id] = value.label.trim();
+      else delete entry[value.id];
+    }
+    if (Object.keys(entry).length > 0) labels[choice.name] = entry;
+    else delete labels[choice.name];
+  }
+  if (sameLabels(all, labels)) return files;
+  return withSystem(files, (system) => {
+    const { enumLabels: _old, ...rest } = system;
+    return Object.keys(labels).length > 0 ? { ...rest, enumLabels: labels } : rest;
+  });
+}
+
+const sameLabels = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A new field, last in the form. */
+export function addField(files: GameFileMap, typeId: string, spec: FieldSpec): GameFileMap {
+  assertValid(files, typeId, spec);
+  const schema = typeSchemaOf(files, typeId);
+  if (!schema) throw new Error(`The game has no card type "${typeId}"`);
+  let next = withTypeSchema(files, typeId, withProperty(schema, spec.name, fieldToSchema(spec), spec.required));
+  next = withCardType(next, typeId, (type) =>
+    Array.isArray(type.fieldOrder) ? { ...type, fieldOrder: [...type.fieldOrder, spec.name] } : type,
+  );
+  return withEnumLabels(next, typeId, spec.name, [], choiceFieldsOf(spec));
+}
+
+/**
+ * The field `oldName` as `spec` says. A new name renames the field everywhere first
+ * (renameField: layout, rules, labels); the rename is returned for studio.edit, so the cards'
+ * values move with it when the game is saved.
+ */
+export function updateField(
+  files: GameFileMap,
+  typeId: string,
+  oldName: string,
+  spec: FieldSpec,
+): { files: GameFileMap; rename?: FieldRename } {
+  assertValid(files, typeId, spec, oldName);
+  const before = typeFieldsOf(files, typeId).find((field) => field.name === oldName);
+  if (!before) throw new Error(`The card type "${typeId}" has no field "${oldName}"`);
+  const rename = spec.name !== oldName ? { cardType: typeId, from: oldName, to: spec.name } : undefined;
+  let next = rename ? renameField(files, rename) : files;
+  const schema = typeSchemaOf(next, typeId) ?? {};
+  next = withTypeSchema(next, typeId, withProperty(schema, spec.name, fieldToSchema(spec), spec.required));
+  // After a rename the old labels sit under the new name (renameField moved them).
+  const beforeChoices = choiceFieldsOf(before).map((choice) =>
+    choice.name === oldName ? { ...choice, name: spec.name } : choice,
+  );
+  next = withEnumLabels(next, typeId, spec.name, beforeChoices, choiceFieldsOf(spec));
+  return rename ? { files: next, rename } : { files: next };
+}
+
+/** The field leaves the schema, `required`, `fieldOrder` and (when no other field has them) its labels. */
+export function removeField(files: GameFileMap, typeId: string, name: string): GameFileMap {
+  if (name === TYPE_FIELD || name === NAME_FIELD) throw new Error(`The field "${name}" cannot be removed.`);
+  const schema = typeSchemaOf(files, typeId);
+  const before = typeFieldsOf(files, typeId).find((field) => field.name === name);
+  if (!schema || !before) throw new Error(`The card type "${typeId}" has no field "${name}"`);
+  const { [name]: _gone, ...properties } = isObject(schema.properties) ? schema.properties : {};
+  let next = withTypeSchema(files, typeId, {
+    ...schema,
+    properties,
+    ...(Array.isArray(schema.required) ? { required: schema.required.filter((entry: unknown) => entry !== name) } : {}),
+  });
+  next = withCardType(next, typeId, (type) =>
+    Array.isArray(type.fieldOrder) ? { ...type, fieldOrder: type.fieldOrder.filter((entry: unknown) => entry !== name) } : type,
+  );
+  // Its choices all dropped: their labels go, except those a same-named field elsewhere lists.
+  const choices = choiceFieldsOf(before);
+  return withEnumLabels(
+    next,
+    typeId,
+    name,
+    choices,
+    choices.map((choice) => ({ ...choice, values: [] })),
+  );
+}
+
+/** The field `by` places up (negative) or down the form: written as the type's `fieldOrder`. */
+export function moveField(files: GameFileMap, typeId: string, name: string, by: number): GameFileMap {
+  const names = fieldNamesOf(files, typeId);
+  const index = names.indexOf(name);
+  if (index < 0) return files;
+  return withCardType(files, typeId, (type) => ({ ...type, fieldOrder: moved(names, index, by) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The type's schema as JSON (the Advanced view)
+
+/** The text as a card type schema, or the sentence saying why it is not one. */
+export function schemaFromText(text: string): { schema: Json } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { problem: `This is not valid JSON: ${(error as Error).message}.` };
+  }
+  if (!isObject(value)) return { problem: 'A card type schema is a JSON object ({ … }).' };
+  if (!isObject(value.properties)) return { problem: 'A card type schema needs "properties": an object of its fields.' };
+  return { schema: value };
+}

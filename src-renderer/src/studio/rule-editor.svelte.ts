@@ -1,0 +1,277 @@
+// One deck rule being edited in the studio: a draft copy of its JSON that the form's controls
+// change, the problems of the draft at each field (card-schema/studio/deck-rule-problems.ts),
+// and the rule's JSON as text for whatever the forms do not cover. Nothing reaches the game's
+// files until Save, and Save refuses while any problem is left.
+
+import type { JsonSchema } from '../../../card-schema/system/json-schema';
+import { resolveSchema, schemaTypes } from '../../../card-schema/system/resolve-schema';
+import { isObject, type Json } from '../../../card-schema/studio/game-files';
+import { parseRuleJson, ruleProblems, type DeckContext, type RuleProblems } from '../../../card-schema/studio/deck-edits';
+
+export type SizeMode = 'exact' | 'range' | 'sizes';
+export type ConditionOp = 'equals' | 'in' | 'exists' | 'absent';
+
+/** A number typed in a field: '' clears it; anything else is kept even when wrong, for the problem to name. */
+const typedNumber = (source: string): number | undefined => (source.trim() === '' ? undefined : Number(source));
+
+/** "0, 10", "0 or 10", "0 10": each token a size; a token that is no number stays text, so the problem quotes it. */
+export function parseSizes(source: string): (number | string)[] {
+  return source
+    .split(/[\s,;]+|\bor\b/)
+    .filter((token) => token.trim() !== '')
+    .map((token) => (/^-?\d+(\.\d+)?$/.test(token) ? Number(token) : token));
+}
+
+export class RuleEditor {
+  draft = $state<Json>({});
+  /** 'json' shows the rule's JSON in a text area instead of the form. */
+  mode = $state<'form' | 'json'>('form');
+  jsonText = $state('');
+  jsonProblem = $state<string | null>(null);
+  sizeMode = $state<SizeMode>('range');
+  sizesText = $state('');
+  /** The refusal of the last Save (a problem the form does not show at a field). */
+  refusal = $state<string | null>(null);
+
+  readonly problems: RuleProblems = $derived.by(() => ruleProblems($state.snapshot(this.draft), this.context(), this.otherIds()));
+  readonly valid = $derived(Object.keys(this.problems).length === 0 && (this.mode === 'form' || this.jsonProblem === null));
+
+  constructor(
+    /** The rule's position in the game's rules; -1 for none. */
+    readonly index: number,
+    rule: Json,
+    private readonly context: () => DeckContext,
+    private readonly otherIds: () => readonly string[],
+    /** The card types' schemas, to type the values of field conditions. */
+    private readonly schemas: () => readonly JsonSchema[],
+  ) {
+    this.draft = structuredClone(rule);
+    const { sizes, min, max } = rule;
+    this.sizeMode = Array.isArray(sizes) ? 'sizes' : min !== undefined && min === max ? 'exact' : 'range';
+    this.sizesText = Array.isArray(sizes) ? sizes.join(', ') : '';
+  }
+
+  get kind(): string {
+    return String(this.draft.kind);
+  }
+
+  /** The draft as plain JSON, ready to write. */
+  snapshot(): Json {
+    return $state.snapshot(this.draft);
+  }
+
+  /** Sets `key`; an empty value (undefined, '', an empty list) removes it, since the format treats absent as "every". */
+  set(key: string, value: unknown): void {
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete this.draft[key];
+    else this.draft[key] = value;
+  }
+
+  setNumber(key: string, source: string): void {
+    this.set(key, typedNumber(source));
+  }
+
+  /** Adds or removes `item` from the list at `key` (sections, types, fields), keeping the list's order. */
+  toggle(key: string, item: string, on: boolean, order: readonly string[] = []): void {
+    const list = Array.isArray(this.draft[key]) ? (this.draft[key] as unknown[]).filter((x) => x !== item) : [];
+    if (on) list.push(item);
+    const rank = (x: unknown) => (order.indexOf(String(x)) + order.length + 1) % (order.length + 1);
+    this.set(key, order.length ? list.sort((a, b) => rank(a) - rank(b)) : list);
+  }
+
+  has(key: string, item: string): boolean {
+    const list = this.draft[key];
+    return Array.isArray(list) && list.includes(item);
+  }
+
+  /** A section size as one count, a range, or a list of the only counts allowed; each keeps what it can. */
+  setSizeMode(mode: SizeMode): void {
+    const { min, max } = this.draft;
+    const sizes = Array.isArray(this.draft.sizes) ? (this.draft.sizes as unknown[]) : [];
+    const first = [min, max, ...sizes].find((value) => typeof value === 'number');
+    this.sizeMode = mode;
+    if (mode === 'sizes') {
+      this.sizesText = sizes.length ? sizes.join(', ') : first !== undefined ? String(first) : '';
+      this.set('min', undefined);
+      this.set('max', undefined);
+      this.setSizes(this.sizesText);
+    } else {
+      this.set('sizes', undefined);
+      if (mode === 'exact') this.setExact(first === undefined ? '' : String(first));
+      else if (min === undefined && max === undefined && first !== undefined) this.set('min', first);
+    }
+  }
+
+  setExact(source: string): void {
+    this.setNumber('min', source);
+    this.setNumber('max', source);
+  }
+
+  setSizes(source: string): void {
+    this.sizesText = source;
+    // An empty list stays in the draft: "list at least one size" is the problem to show.
+    this.draft.sizes = parseSizes(source);
+  }
+
+  /** The rule's card match (quota, requires, cardsMatch), an object even while absent. */
+  get match(): Json {
+    return isObject(this.draft.match) ? this.draft.match : {};
+  }
+
+  setMatch(key: 'types' | 'names' | 'where', value: unknown[] | undefined): void {
+    const match = $state.snapshot(this.match) as Json;
+    if (value === undefined || value.length === 0) delete match[key];
+    else match[key] = value;
+    this.draft.match = match;
+  }
+
+  toggleMatchType(type: string, on: boolean, order: readonly string[]): void {
+    const types = (Array.isArray(this.match.types) ? this.match.types : []).filter((t) => t !== type);
+    if (on) types.push(type);
+    this.setMatch(
+      'types',
+      order.filter((t) => types.includes(t)),
+    );
+  }
+
+  get conditions(): Json[] {
+    return Array.isArray(this.match.where) ? this.match.where.filter(isObject) : [];
+  }
+
+  conditionOp(condition: Json): ConditionOp {
+    if (condition.exists === true) return 'exists';
+    if (condition.exists === false) return 'absent';
+    return condition.in !== undefined ? 'in' : 'equals';
+  }
+
+  conditionText(condition: Json): string {
+    if (Array.isArray(condition.in)) return condition.in.join(', ');
+    return condition.equals === undefined ? '' : String(condition.equals);
+  }
+
+  addCondition(): void {
+    const field = this.context().fields.find((f) => f !== 'name' && f !== 'type') ?? 'name';
+    this.setMatch('where', [...$state.snapshot(this.conditions), { field, equals: '' }]);
+  }
+
+  removeCondition(index: number): void {
+    this.setMatch(
+      'where',
+      $state.snapshot(this.conditions).filter((_, i) => i !== index),
+    );
+  }
+
+  /** Rewrites condition `index` from the row's field, operator and value text. */
+  setCondition(index: number, field: string, op: ConditionOp, source: string): void {
+    const value = (token: string) => this.fieldValue(field, token.trim());
+    const condition: Json =
+      op === 'exists'
+        ? { field, exists: true }
+        : op === 'absent'
+          ? { field, exists: false }
+          : op === 'in'
+            ? {
+                field,
+                in: source
+                  .split(',')
+                  .filter((t) => t.trim() !== '')
+                  .map(value),
+              }
+            : { field, equals: value(source) };
+    this.setMatch(
+      'where',
+      $state.snapshot(this.conditions).map((c, i) => (i === index ? condition : c)),
+    );
+  }
+
+  /**
+   * A value typed for `field`, as the JSON type the field holds: matches compare strictly, so a
+   * number field needs 3, not "3". The card types' schemas say which; unknown fields stay text.
+   */
+  fieldValue(field: string, source: string): string | number | boolean {
+    const types = fieldTypes(this.schemas(), field);
+    if ((types.includes('number') || types.includes('integer')) && source !== '' && !Number.isNaN(Number(source)))
+      return Number(source);
+    if (types.includes('boolean') && (source === 'true' || source === 'false')) return source === 'true';
+    return source;
+  }
+
+  /** The identity checks, each a row of the form. */
+  get checks(): Json[] {
+    return Array.isArray(this.draft.checks) ? this.draft.checks.filter(isObject) : [];
+  }
+
+  setCheck(index: number, key: string, value: string | undefined): void {
+    const checks = $state.snapshot(this.checks).map((check, i) => {
+      if (i !== index) return check;
+      const next: Json = { ...check };
+      if (value === undefined || value === '') delete next[key];
+      else next[key] = value;
+      return next;
+    });
+    this.draft.checks = checks;
+  }
+
+  addCheck(): void {
+    const field = this.context().identityField ?? this.context().fields.find((f) => f !== 'name' && f !== 'type') ?? 'name';
+    this.draft.checks = [...$state.snapshot(this.checks), { field, mode: 'intersects' }];
+  }
+
+  removeCheck(index: number): void {
+    this.set(
+      'checks',
+      $state.snapshot(this.checks).filter((_, i) => i !== index),
+    );
+  }
+
+  /** Lines of text as a list (names, complete-set cards): one entry a line, blank lines dropped. */
+  static lines(source: string): string[] {
+    return source
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+  }
+
+  showJson(): void {
+    this.jsonText = JSON.stringify(this.snapshot(), null, 2);
+    this.jsonProblem = null;
+    this.mode = 'json';
+  }
+
+  /** The JSON typed so far becomes the draft when it parses to a rule of the same kind; else its problem shows. */
+  setJson(source: string): void {
+    this.jsonText = source;
+    const parsed = parseRuleJson(source, this.kind);
+    if ('problem' in parsed) {
+      this.jsonProblem = parsed.problem;
+      return;
+    }
+    this.jsonProblem = null;
+    this.draft = parsed.rule;
+  }
+
+  showForm(): void {
+    if (this.jsonProblem) return;
+    this.mode = 'form';
+    const { sizes } = this.draft;
+    if (Array.isArray(sizes)) this.sizesText = sizes.join(', ');
+  }
+}
+
+/** The JSON types a card field holds in any of the card types' schemas. */
+function fieldTypes(schemas: readonly JsonSchema[], field: string): string[] {
+  const types = new Set<string>();
+  for (const schema of schemas) {
+    const property = schema.properties?.[field];
+    if (typeof property !== 'object' || property === null) continue;
+    try {
+      const resolved = resolveSchema(schema, property);
+      for (const type of schemaTypes(resolved)) types.add(type);
+      // A list field compares each of its items: a list of numbers holds numbers.
+      if (isObject(resolved.items))
+        for (const type of schemaTypes(resolveSchema(schema, resolved.items as JsonSchema))) types.add(type);
+    } catch {
+      // A dangling reference: the loader says so; the value stays text.
+    }
+  }
+  return [...types];
+}
