@@ -12,18 +12,17 @@
 // given input that fails them throws, as that is a bug in the caller.
 
 import { renameField, type FieldRename } from './field-renames';
+import { schemaToField } from './field-from-schema';
+import { fieldProblems, type FieldProblem } from './field-problems';
 import {
   choiceFieldsOf,
-  fieldProblems,
-  fieldToSchema,
-  schemaToField,
   type ChoiceField,
   type ChoiceValue,
   type FieldContext,
-  type FieldProblem,
   type FieldSpec,
   type MultiChoiceField,
 } from './field-spec';
+import { fieldToSchema } from './field-to-schema';
 import {
   GAME_ID,
   GAME_ID_RULE,
@@ -385,6 +384,46 @@ function withEnumLabels(
 }
 
 const sameLabels = (a: Json, b: Json) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Fields of other card types that `typeId` has no field by the name of, type by type in the game's order. */
+export function copyableFields(files: GameFileMap, typeId: string): { fromType: string; typeLabel: string; field: FieldSpec }[] {
+  const own = new Set(fieldNamesOf(files, typeId));
+  const found: { fromType: string; typeLabel: string; field: FieldSpec }[] = [];
+  for (const type of cardTypesOf(files)) {
+    const id = String(type.id);
+    if (id === typeId) continue;
+    for (const field of typeFieldsOf(files, id)) {
+      if (own.has(field.name) || field.name === TYPE_FIELD) continue;
+      found.push({ fromType: id, typeLabel: String(type.label ?? id), field });
+    }
+  }
+  return found;
+}
+
+/**
+ * Another type's field added to `typeId` as it is written there (a shared definition stays a
+ * `$ref`, a definition of the source schema's own `$defs` comes along), last in the form: the
+ * same field need not be typed twice.
+ */
+export function copyField(files: GameFileMap, fromType: string, name: string, typeId: string): GameFileMap {
+  const source = typeSchemaOf(files, fromType);
+  const target = typeSchemaOf(files, typeId);
+  const node = source && isObject(source.properties) ? source.properties[name] : undefined;
+  if (!source || !target || !isObject(node)) throw new Error(`The card type "${fromType}" has no field "${name}"`);
+  if (fieldNamesOf(files, typeId).includes(name)) throw new Error(`The card type "${typeId}" has a field "${name}" already`);
+  const required = Array.isArray(source.required) && source.required.includes(name);
+  const ref = typeof node.$ref === 'string' ? /^#\/\$defs\/([^/]+)$/.exec(node.$ref)?.[1] : undefined;
+  const ownDef = ref !== undefined && isObject(source.$defs) ? source.$defs[ref] : undefined;
+  const targetDefs = isObject(target.$defs) ? target.$defs : {};
+  const withDef =
+    ownDef !== undefined && ref !== undefined && !(ref in targetDefs)
+      ? { ...target, $defs: { ...targetDefs, [ref]: ownDef } }
+      : target;
+  const next = withTypeSchema(files, typeId, withProperty(withDef, name, node, required));
+  return withCardType(next, typeId, (type) =>
+    Array.isArray(type.fieldOrder) ? { ...type, fieldOrder: [...type.fieldOrder, name] } : type,
+  );
+}
 
 /** A new field, last in the form. */
 export function addField(files: GameFileMap, typeId: string, spec: FieldSpec): GameFileMap {

@@ -404,6 +404,7 @@ test('every view and dialog at every window size, light and dark', async ({ page
     ['deck', ['studio-section-add']],
     ['play', ['studio-zone-add']],
     ['symbols', ['studio-symbol-upload']],
+    ['reference', ['studio-glossary-add']],
     ['advanced', ['studio-advanced-file', 'studio-advanced-apply']],
   ];
   for (const [tab, controls] of studioTabs) {

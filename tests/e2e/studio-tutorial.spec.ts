@@ -369,7 +369,9 @@ test('the tutorial game is built in the studio and means what the tutorial ships
   await addField(ui, page, FLAVOR);
 
   await addType(ui, page, 'Lantern', 'A light you hang in the streets to hold back the dark.');
-  await addField(ui, page, FACTION);
+  // Fields the Keeper has already are copied from it, not typed again.
+  const copyField = (from: string) => ui.select(page.getByTestId('studio-field-copy'), `keeper/${from}`);
+  await copyField('faction');
   await addField(ui, page, number('cost', 'Oil cost', 'Oil you pay to hang it.', '9', '1'));
   await addField(ui, page, number('light', 'Light', 'How much darkness it holds back.', '9', '1'));
   await addField(ui, page, {
@@ -381,8 +383,9 @@ test('the tutorial game is built in the studio and means what the tutorial ships
     def: 'common',
   });
   await addField(ui, page, { name: 'keywords', label: 'Keywords', kind: 'keywords', max: '3' }, () => keywords(ui, page));
-  await addField(ui, page, RULES_TEXT);
-  await addField(ui, page, FLAVOR);
+  await copyField('text');
+  await copyField('flavor');
+  await expect(page.getByTestId('studio-field-flavor')).toBeVisible();
 
   // 4. Game tab: faction is the identity; Dusk is grey-violet and neutral.
   await ui.click(page.getByTestId('studio-tab-game'));

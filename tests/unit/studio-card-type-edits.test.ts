@@ -211,3 +211,31 @@ describe('card type edits', () => {
     expect(schemaFromText('{')).toMatchObject({ problem: expect.stringContaining('not valid JSON') });
   });
 });
+
+describe('copying a field from another card type', () => {
+  it('adds it as written there (a shared definition stays a $ref), last in the form, required as there', async () => {
+    const { copyableFields, copyField } = await import('../../card-schema/studio/card-type-edits');
+    const { readFileSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    const dir = resolve(import.meta.dirname, '../../docs/tutorial/lantern-watch');
+    const files = Object.fromEntries(
+      [
+        'system.json',
+        'layouts.json',
+        'schemas/definitions.json',
+        'schemas/keeper.schema.json',
+        'schemas/lantern.schema.json',
+      ].map((path) => [path, JSON.parse(readFileSync(join(dir, path), 'utf8')) as unknown]),
+    );
+    expect(copyableFields(files, 'keeper').map((found) => found.field.name)).toEqual(['cost', 'light', 'rarity', 'keywords']);
+    const next = copyField(files, 'lantern', 'keywords', 'keeper');
+    const keeper = next['schemas/keeper.schema.json'] as { properties: Record<string, unknown>; required: string[] };
+    expect(keeper.properties.keywords).toEqual(
+      (files['schemas/lantern.schema.json'] as { properties: Record<string, unknown> }).properties.keywords,
+    );
+    expect(keeper.required).not.toContain('keywords');
+    const cost = copyField(files, 'lantern', 'cost', 'keeper')['schemas/keeper.schema.json'] as { required: string[] };
+    expect(cost.required).toContain('cost');
+    expect(() => copyField(files, 'lantern', 'name', 'keeper')).toThrow(/has a field "name" already/);
+  });
+});

@@ -4,7 +4,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { typeFieldsOf } from '../../card-schema/studio/card-type-edits';
-import { fieldToSchema } from '../../card-schema/studio/field-spec';
+import { fieldToSchema } from '../../card-schema/studio/field-to-schema';
 import { draftOf, draftToSpec } from '../../src-renderer/src/studio/field-draft';
 import { describe, expect, it, vi } from 'vitest';
 import { cardTypesOf, typeSchemaOf, type Json } from '../../card-schema/studio/game-files';

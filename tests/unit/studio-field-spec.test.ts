@@ -6,15 +6,10 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isObject, type Json } from '../../card-schema/studio/game-files';
-import {
-  fieldProblems,
-  fieldToSchema,
-  schemaToField,
-  type FieldContext,
-  type FieldSpec,
-  type KeywordsField,
-  type NumberField,
-} from '../../card-schema/studio/field-spec';
+import { schemaToField } from '../../card-schema/studio/field-from-schema';
+import { fieldProblems } from '../../card-schema/studio/field-problems';
+import { type FieldContext, type FieldSpec, type KeywordsField, type NumberField } from '../../card-schema/studio/field-spec';
+import { fieldToSchema } from '../../card-schema/studio/field-to-schema';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 

@@ -4,7 +4,39 @@
 
 import { describe, expect, it } from 'vitest';
 import type { GameFileMap } from '../../card-schema/studio/game-files';
-import * as edits from '../../card-schema/studio/play-edits';
+import {
+  addPhase,
+  addResource,
+  addZone,
+  boardOf,
+  movePhase,
+  phaseNames,
+  removePhase,
+  removeResource,
+  removeZone,
+  renamePhase,
+  setBoardNumber,
+  setMulligan,
+  setResource,
+  setZone,
+} from '../../card-schema/studio/board-edits';
+import {
+  addPack,
+  addRarityValue,
+  addSlot,
+  packsOf,
+  rarityOf,
+  removePack,
+  removeRarity,
+  removeRarityValue,
+  removeSlot,
+  setPack,
+  setRarity,
+  setSlot,
+} from '../../card-schema/studio/pack-edits';
+import { type EditResult } from '../../card-schema/studio/play-edit-shared';
+import { playProblems } from '../../card-schema/studio/play-problems';
+import { addSymbol, removeSymbol, renameSymbol, setSymbolLabel, symbolsOf } from '../../card-schema/studio/symbol-edits';
 
 // A fixed game (the tutorial's board as documented), so these tests do not follow edits of the
 // tutorial's files.
@@ -39,19 +71,19 @@ const system: Record<string, unknown> = {
 };
 const base: GameFileMap = { 'system.json': system };
 
-function ok(result: edits.EditResult): GameFileMap {
+function ok(result: EditResult): GameFileMap {
   if (!result.ok) throw new Error(`refused at ${result.field}: ${result.message}`);
   return result.files;
 }
-const board = (files: GameFileMap) => edits.boardOf(files);
+const board = (files: GameFileMap) => boardOf(files);
 
 describe('board edits', () => {
   it('adds, renames and removes zones, carrying a new id into the parts that name it', () => {
-    let files = ok(edits.addZone(base, { id: 'life', label: 'Life', kind: 'other' }));
+    let files = ok(addZone(base, { id: 'life', label: 'Life', kind: 'other' }));
     expect(board(files).zones).toContainEqual({ id: 'life', label: 'Life', kind: 'other' });
     expect(base['system.json']).toBe(system);
 
-    files = ok(edits.setZone(files, 'life', { deal: { count: { leaderField: 'life' }, faceDown: true } }));
+    files = ok(setZone(files, 'life', { deal: { count: { leaderField: 'life' }, faceDown: true } }));
     expect((board(files).zones as unknown[]).at(-1)).toEqual({
       id: 'life',
       label: 'Life',
@@ -66,125 +98,125 @@ describe('board edits', () => {
         board: { ...board(files), goals: [{ label: 'Out', result: 'loss', zone: 'life', atMost: 0 }] },
       },
     };
-    files = ok(edits.setZone(withGoal, 'life', { id: 'lives', label: ' Lives ' }));
+    files = ok(setZone(withGoal, 'life', { id: 'lives', label: ' Lives ' }));
     expect((board(files).goals as { zone: string }[])[0].zone).toBe('lives');
-    expect(edits.removeZone(files, 'lives')).toMatchObject({
+    expect(removeZone(files, 'lives')).toMatchObject({
       ok: false,
       message: 'The goal “Out” uses the zone “Lives”: change that first.',
     });
-    files = ok(edits.setZone(files, 'lives', { deal: null }));
+    files = ok(setZone(files, 'lives', { deal: null }));
     expect((board(files).zones as object[]).at(-1)).toEqual({ id: 'lives', label: 'Lives', kind: 'other' });
   });
 
   it('refuses bad zones at their field', () => {
-    expect(edits.addZone(base, { id: 'hand', label: 'Hand 2', kind: 'hand' })).toEqual({
+    expect(addZone(base, { id: 'hand', label: 'Hand 2', kind: 'hand' })).toEqual({
       ok: false,
       field: 'zone-id',
       message: 'The game has a zone “hand” already.',
     });
-    expect(edits.addZone(base, { id: 'Big Zone', label: 'x', kind: 'other' })).toMatchObject({ ok: false, field: 'zone-id' });
-    expect(edits.addZone(base, { id: 'x', label: ' ', kind: 'other' })).toMatchObject({ ok: false, field: 'zone-label' });
-    expect(edits.setZone(base, 'streets', { id: 'deck' })).toMatchObject({ ok: false, field: 'zone:streets:id' });
-    expect(edits.removeZone(base, 'deck')).toMatchObject({
+    expect(addZone(base, { id: 'Big Zone', label: 'x', kind: 'other' })).toMatchObject({ ok: false, field: 'zone-id' });
+    expect(addZone(base, { id: 'x', label: ' ', kind: 'other' })).toMatchObject({ ok: false, field: 'zone-label' });
+    expect(setZone(base, 'streets', { id: 'deck' })).toMatchObject({ ok: false, field: 'zone:streets:id' });
+    expect(removeZone(base, 'deck')).toMatchObject({
       ok: false,
       message: expect.stringContaining('The board needs a deck zone'),
     });
-    expect(edits.setZone(base, 'hand', { kind: 'board' })).toMatchObject({ ok: false, field: 'zone:hand:kind' });
-    expect(edits.setZone(base, 'streets', { kind: 'deck', deal: { count: 2, faceDown: false } })).toMatchObject({
+    expect(setZone(base, 'hand', { kind: 'board' })).toMatchObject({ ok: false, field: 'zone:hand:kind' });
+    expect(setZone(base, 'streets', { kind: 'deck', deal: { count: 2, faceDown: false } })).toMatchObject({
       ok: false,
       field: 'zone:streets:deal',
     });
-    expect(edits.setZone(base, 'streets', { deal: { count: -1, faceDown: false } })).toMatchObject({
+    expect(setZone(base, 'streets', { deal: { count: -1, faceDown: false } })).toMatchObject({
       ok: false,
       message: 'Cards dealt must be a whole number of at least 0.',
     });
-    expect(ok(edits.removeZone(base, 'burnt-out'))).not.toBe(base);
+    expect(ok(removeZone(base, 'burnt-out'))).not.toBe(base);
   });
 
   it('sets the opening hand, draws, mulligan and its limits; a hand above the deck size is fine', () => {
-    let files = ok(edits.setBoardNumber(base, 'openingHand', 60));
+    let files = ok(setBoardNumber(base, 'openingHand', 60));
     expect(board(files).openingHand).toBe(60);
-    files = ok(edits.setBoardNumber(files, 'openingHand', { leaderField: 'handSize' }));
+    files = ok(setBoardNumber(files, 'openingHand', { leaderField: 'handSize' }));
     expect(board(files).openingHand).toEqual({ leaderField: 'handSize' });
-    expect(edits.setBoardNumber(base, 'openingHand', -1)).toEqual({
+    expect(setBoardNumber(base, 'openingHand', -1)).toEqual({
       ok: false,
       field: 'openingHand',
       message: 'The opening hand must be a whole number of at least 0.',
     });
-    expect(edits.setBoardNumber(base, 'drawPerTurn', 1.5)).toMatchObject({ ok: false, field: 'drawPerTurn' });
-    expect(edits.setBoardNumber(base, 'drawPerTurn', undefined)).toMatchObject({
+    expect(setBoardNumber(base, 'drawPerTurn', 1.5)).toMatchObject({ ok: false, field: 'drawPerTurn' });
+    expect(setBoardNumber(base, 'drawPerTurn', undefined)).toMatchObject({
       ok: false,
       message: 'Cards drawn per turn needs a number.',
     });
-    expect(edits.setBoardNumber(base, 'drawPerTurn', { leaderField: 'x' })).toMatchObject({ ok: false });
-    files = ok(edits.setMulligan(base, 'smaller'));
-    files = ok(edits.setBoardNumber(files, 'freeMulligans', 1));
+    expect(setBoardNumber(base, 'drawPerTurn', { leaderField: 'x' })).toMatchObject({ ok: false });
+    files = ok(setMulligan(base, 'smaller'));
+    files = ok(setBoardNumber(files, 'freeMulligans', 1));
     expect(board(files)).toMatchObject({ mulligan: 'smaller', freeMulligans: 1 });
-    files = ok(edits.setMulligan(files, 'none'));
+    files = ok(setMulligan(files, 'none'));
     expect(board(files).freeMulligans).toBeUndefined();
-    files = ok(edits.setBoardNumber(files, 'maxMulligans', undefined));
+    files = ok(setBoardNumber(files, 'maxMulligans', undefined));
     expect('maxMulligans' in board(files)).toBe(false);
   });
 
   it('edits resources with start, gain, most and least, refusing contradictions', () => {
-    let files = ok(edits.addResource(base, { id: 'life', label: 'Life' }));
-    files = ok(edits.setResource(files, 'life', { label: 'Life', start: 20, min: 0, max: 30 }));
+    let files = ok(addResource(base, { id: 'life', label: 'Life' }));
+    files = ok(setResource(files, 'life', { label: 'Life', start: 20, min: 0, max: 30 }));
     expect((board(files).resources as object[]).at(-1)).toEqual({ id: 'life', label: 'Life', start: 20, min: 0, max: 30 });
-    expect(edits.setResource(files, 'life', { label: 'Life', start: 20, min: 40, max: 30 })).toEqual({
+    expect(setResource(files, 'life', { label: 'Life', start: 20, min: 40, max: 30 })).toEqual({
       ok: false,
       field: 'resource:life:min',
       message: 'The least (40) is above the most (30).',
     });
-    expect(edits.setResource(files, 'life', { label: 'Life', start: 40, max: 30 })).toMatchObject({
+    expect(setResource(files, 'life', { label: 'Life', start: 40, max: 30 })).toMatchObject({
       ok: false,
       field: 'resource:life:start',
     });
-    expect(edits.setResource(files, 'life', { label: 'Life', start: -1, min: 0 })).toMatchObject({
+    expect(setResource(files, 'life', { label: 'Life', start: -1, min: 0 })).toMatchObject({
       ok: false,
       field: 'resource:life:start',
     });
-    expect(edits.setResource(files, 'oil', { label: 'Oil', start: { leaderField: '' } })).toMatchObject({
+    expect(setResource(files, 'oil', { label: 'Oil', start: { leaderField: '' } })).toMatchObject({
       ok: false,
       field: 'resource:oil:start',
     });
-    expect(edits.addResource(files, { id: 'oil', label: 'Oil' })).toMatchObject({ ok: false, field: 'resource-id' });
-    files = ok(edits.removeResource(files, 'life'));
+    expect(addResource(files, { id: 'oil', label: 'Oil' })).toMatchObject({ ok: false, field: 'resource-id' });
+    files = ok(removeResource(files, 'life'));
     expect((board(files).resources as object[]).length).toBe(1);
   });
 
   it('edits the phases: plain names, or objects once any phase has steps', () => {
-    let files = ok(edits.addPhase(base, 'Last call'));
-    expect(edits.phaseNames(files).at(-1)).toBe('Last call');
-    expect(edits.addPhase(files, 'dusk')).toMatchObject({
+    let files = ok(addPhase(base, 'Last call'));
+    expect(phaseNames(files).at(-1)).toBe('Last call');
+    expect(addPhase(files, 'dusk')).toMatchObject({
       ok: false,
       field: 'phase-new',
       message: 'The turn has a phase “dusk” already.',
     });
-    files = ok(edits.renamePhase(files, 0, 'Evening'));
-    files = ok(edits.movePhase(files, 0, 1));
-    expect(edits.phaseNames(files).slice(0, 2)).toEqual(['Draw', 'Evening']);
-    files = ok(edits.removePhase(files, 1));
-    expect(edits.phaseNames(files)).toEqual(['Draw', 'Hang lanterns', 'Night', 'Dawn', 'Last call']);
+    files = ok(renamePhase(files, 0, 'Evening'));
+    files = ok(movePhase(files, 0, 1));
+    expect(phaseNames(files).slice(0, 2)).toEqual(['Draw', 'Evening']);
+    files = ok(removePhase(files, 1));
+    expect(phaseNames(files)).toEqual(['Draw', 'Hang lanterns', 'Night', 'Dawn', 'Last call']);
 
     const stepped = {
       'system.json': { ...system, board: { ...board(base), phases: [{ id: 'draw', label: 'Draw', steps: [{ draw: 'turn' }] }] } },
     };
-    files = ok(edits.addPhase(stepped, 'Main'));
+    files = ok(addPhase(stepped, 'Main'));
     expect(board(files).phases).toEqual([
       { id: 'draw', label: 'Draw', steps: [{ draw: 'turn' }] },
       { id: 'main', label: 'Main' },
     ]);
-    files = ok(edits.renamePhase(files, 0, 'Draw step'));
+    files = ok(renamePhase(files, 0, 'Draw step'));
     expect((board(files).phases as object[])[0]).toEqual({ id: 'draw', label: 'Draw step', steps: [{ draw: 'turn' }] });
-    expect(edits.removePhase(stepped, 0)).toMatchObject({ ok: false, message: 'A turn needs at least one phase.' });
+    expect(removePhase(stepped, 0)).toMatchObject({ ok: false, message: 'A turn needs at least one phase.' });
   });
 });
 
 describe('rarity and packs', () => {
   it('gives a game rarity and packs, slot by slot', () => {
-    let files = ok(edits.setRarity(base, { field: 'rarity', label: 'Rarity' }));
-    files = ok(edits.addRarityValue(files, { id: 'rare', label: 'Rare', color: '#c9a227' }));
-    expect(edits.rarityOf(files)).toEqual({
+    let files = ok(setRarity(base, { field: 'rarity', label: 'Rarity' }));
+    files = ok(addRarityValue(files, { id: 'rare', label: 'Rare', color: '#c9a227' }));
+    expect(rarityOf(files)).toEqual({
       field: 'rarity',
       label: 'Rarity',
       values: [
@@ -192,25 +224,25 @@ describe('rarity and packs', () => {
         { id: 'rare', label: 'Rare', color: '#c9a227' },
       ],
     });
-    files = ok(edits.addPack(files, { id: 'booster', label: 'Booster' }));
-    expect(edits.packsOf(files)).toEqual([{ id: 'booster', label: 'Booster', slots: [{ rarity: 'common', count: 1 }] }]);
-    files = ok(edits.addSlot(files, 'booster'));
-    files = ok(edits.setSlot(files, 'booster', 1, { count: 1, rarities: ['common', 'rare'], types: [] }));
-    files = ok(edits.setSlot(files, 'booster', 0, { count: 6, rarities: [], types: ['lamplighter'], label: 'Lamplighter' }));
-    expect(edits.packsOf(files)[0].slots).toEqual([
+    files = ok(addPack(files, { id: 'booster', label: 'Booster' }));
+    expect(packsOf(files)).toEqual([{ id: 'booster', label: 'Booster', slots: [{ rarity: 'common', count: 1 }] }]);
+    files = ok(addSlot(files, 'booster'));
+    files = ok(setSlot(files, 'booster', 1, { count: 1, rarities: ['common', 'rare'], types: [] }));
+    files = ok(setSlot(files, 'booster', 0, { count: 6, rarities: [], types: ['lamplighter'], label: 'Lamplighter' }));
+    expect(packsOf(files)[0].slots).toEqual([
       { count: 6, match: { types: ['lamplighter'] }, label: 'Lamplighter' },
       { rarity: ['common', 'rare'], count: 1 },
     ]);
-    expect(edits.removeRarityValue(files, 'rare')).toMatchObject({
+    expect(removeRarityValue(files, 'rare')).toMatchObject({
       ok: false,
       message: 'The pack “Booster” has a slot of this rarity: change it first.',
     });
-    expect(edits.removeRarity(files)).toMatchObject({ ok: false, field: 'rarity' });
-    files = ok(edits.setPack(files, 'booster', { id: 'starter', label: 'Starter', description: 'Seven cards.' }));
-    expect(edits.packsOf(files)[0]).toMatchObject({ id: 'starter', label: 'Starter', description: 'Seven cards.' });
-    files = ok(edits.removeSlot(files, 'starter', 0));
-    expect(edits.removeSlot(files, 'starter', 0)).toMatchObject({ ok: false });
-    files = ok(edits.removePack(files, 'starter'));
+    expect(removeRarity(files)).toMatchObject({ ok: false, field: 'rarity' });
+    files = ok(setPack(files, 'booster', { id: 'starter', label: 'Starter', description: 'Seven cards.' }));
+    expect(packsOf(files)[0]).toMatchObject({ id: 'starter', label: 'Starter', description: 'Seven cards.' });
+    files = ok(removeSlot(files, 'starter', 0));
+    expect(removeSlot(files, 'starter', 0)).toMatchObject({ ok: false });
+    files = ok(removePack(files, 'starter'));
     expect('packs' in (files['system.json'] as object)).toBe(false);
   });
 
@@ -242,40 +274,36 @@ describe('rarity and packs', () => {
         ],
       },
     };
-    let files = ok(edits.setSlot(withPacks, 'p', 0, { count: 2, rarities: ['rare', 'mythic'], types: [] }));
-    expect(edits.packsOf(files)[0].slots).toEqual([
+    let files = ok(setSlot(withPacks, 'p', 0, { count: 2, rarities: ['rare', 'mythic'], types: [] }));
+    expect(packsOf(files)[0].slots).toEqual([
       { rarity: ['rare', 'mythic'], weights: [7, 1], count: 2, match: { where: [{ field: 'cost', equals: 1 }] } },
     ]);
-    files = ok(edits.setSlot(files, 'p', 0, { count: 2, rarities: ['rare'], types: [] }));
-    expect(edits.packsOf(files)[0].slots).toEqual([
-      { rarity: 'rare', count: 2, match: { where: [{ field: 'cost', equals: 1 }] } },
-    ]);
+    files = ok(setSlot(files, 'p', 0, { count: 2, rarities: ['rare'], types: [] }));
+    expect(packsOf(files)[0].slots).toEqual([{ rarity: 'rare', count: 2, match: { where: [{ field: 'cost', equals: 1 }] } }]);
   });
 
   it('refuses bad packs and slots at their field', () => {
-    const files = ok(
-      edits.addPack(ok(edits.setRarity(base, { field: 'rarity', label: 'Rarity' })), { id: 'booster', label: 'Booster' }),
-    );
-    expect(edits.addPack(files, { id: 'booster', label: 'Again' })).toMatchObject({
+    const files = ok(addPack(ok(setRarity(base, { field: 'rarity', label: 'Rarity' })), { id: 'booster', label: 'Booster' }));
+    expect(addPack(files, { id: 'booster', label: 'Again' })).toMatchObject({
       ok: false,
       field: 'pack-id',
       message: 'The game has a pack “booster” already.',
     });
-    expect(edits.setSlot(files, 'booster', 0, { count: 0, rarities: ['common'], types: [] })).toEqual({
+    expect(setSlot(files, 'booster', 0, { count: 0, rarities: ['common'], types: [] })).toEqual({
       ok: false,
       field: 'pack:booster:slot:0:count',
       message: 'A slot draws from 1 to 100 cards.',
     });
-    expect(edits.setSlot(files, 'booster', 0, { count: 1, rarities: ['legendary'], types: [] })).toMatchObject({
+    expect(setSlot(files, 'booster', 0, { count: 1, rarities: ['legendary'], types: [] })).toMatchObject({
       ok: false,
       message: 'The game has no rarity “legendary”.',
     });
-    expect(edits.setSlot(files, 'booster', 0, { count: 1, rarities: [], types: [] })).toMatchObject({
+    expect(setSlot(files, 'booster', 0, { count: 1, rarities: [], types: [] })).toMatchObject({
       ok: false,
       field: 'pack:booster:slot:0:rarity',
     });
-    expect(edits.addRarityValue(files, { id: 'common', label: 'C' })).toMatchObject({ ok: false, field: 'rarity-value-id' });
-    expect(edits.addRarityValue(files, { id: 'rare', label: 'Rare', color: 'gold' })).toMatchObject({
+    expect(addRarityValue(files, { id: 'common', label: 'C' })).toMatchObject({ ok: false, field: 'rarity-value-id' });
+    expect(addRarityValue(files, { id: 'rare', label: 'Rare', color: 'gold' })).toMatchObject({
       ok: false,
       field: 'rarity-value-color',
     });
@@ -286,36 +314,36 @@ describe('symbols', () => {
   const tap = { label: 'Tap', viewBox: '0 0 24 24', path: 'M0 0H24V24Z' };
 
   it('adds, renames in place, relabels and removes symbols', () => {
-    let files = ok(edits.addSymbol(base, 'T', tap));
-    files = ok(edits.addSymbol(files, 'R', { label: 'Resource', path: 'M1 1H2V2Z' }));
-    files = ok(edits.renameSymbol(files, 'T', 'tap'));
-    expect(Object.keys(edits.symbolsOf(files))).toEqual(['tap', 'R']);
-    files = ok(edits.setSymbolLabel(files, 'tap', ' Exhaust '));
-    expect(edits.symbolsOf(files).tap).toEqual({ ...tap, label: 'Exhaust' });
-    files = ok(edits.removeSymbol(ok(edits.removeSymbol(files, 'tap')), 'R'));
+    let files = ok(addSymbol(base, 'T', tap));
+    files = ok(addSymbol(files, 'R', { label: 'Resource', path: 'M1 1H2V2Z' }));
+    files = ok(renameSymbol(files, 'T', 'tap'));
+    expect(Object.keys(symbolsOf(files))).toEqual(['tap', 'R']);
+    files = ok(setSymbolLabel(files, 'tap', ' Exhaust '));
+    expect(symbolsOf(files).tap).toEqual({ ...tap, label: 'Exhaust' });
+    files = ok(removeSymbol(ok(removeSymbol(files, 'tap')), 'R'));
     expect('symbols' in (files['system.json'] as object)).toBe(false);
   });
 
   it('refuses a duplicate or invalid token and an empty meaning', () => {
-    const files = ok(edits.addSymbol(base, 'T', tap));
-    expect(edits.addSymbol(files, 'T', tap)).toEqual({
+    const files = ok(addSymbol(base, 'T', tap));
+    expect(addSymbol(files, 'T', tap)).toEqual({
       ok: false,
       field: 'symbol-token',
       message: 'The game has a symbol {T} already.',
     });
-    expect(edits.addSymbol(files, '{X}', tap)).toMatchObject({
+    expect(addSymbol(files, '{X}', tap)).toMatchObject({
       ok: false,
       field: 'symbol-token',
       message: expect.stringContaining('{{X}} cannot be'),
     });
-    expect(edits.addSymbol(files, 'x'.repeat(33), tap)).toMatchObject({ ok: false, field: 'symbol-token' });
-    expect(edits.addSymbol(files, '', tap)).toMatchObject({ ok: false, field: 'symbol-token' });
-    expect(edits.addSymbol(files, 'Q', { ...tap, label: ' ' })).toMatchObject({ ok: false, field: 'symbol-label' });
-    expect(edits.renameSymbol(ok(edits.addSymbol(files, 'R', tap)), 'R', 'T')).toMatchObject({
+    expect(addSymbol(files, 'x'.repeat(33), tap)).toMatchObject({ ok: false, field: 'symbol-token' });
+    expect(addSymbol(files, '', tap)).toMatchObject({ ok: false, field: 'symbol-token' });
+    expect(addSymbol(files, 'Q', { ...tap, label: ' ' })).toMatchObject({ ok: false, field: 'symbol-label' });
+    expect(renameSymbol(ok(addSymbol(files, 'R', tap)), 'R', 'T')).toMatchObject({
       ok: false,
       field: 'symbol:R:token',
     });
-    expect(edits.renameSymbol(files, 'T', 'a b')).toMatchObject({ ok: false });
+    expect(renameSymbol(files, 'T', 'a b')).toMatchObject({ ok: false });
   });
 });
 
@@ -336,7 +364,7 @@ describe('playProblems', () => {
         packs: [{ id: 'p', label: 'P', slots: [{ rarity: 'rare', count: 0 }] }],
       },
     };
-    expect(edits.playProblems(broken)).toEqual([
+    expect(playProblems(broken)).toEqual([
       { field: 'zone:hand:id', message: 'Two zones have the id “hand”; ids must differ.' },
       { field: 'zones', message: 'The board has no deck zone: give one zone the kind “deck”.' },
       { field: 'openingHand', message: 'The opening hand must be a whole number of at least 0.' },
@@ -344,6 +372,6 @@ describe('playProblems', () => {
       { field: 'pack:p:slot:0:count', message: 'Slot 1 draws 0 cards; a slot draws from 1 to 100.' },
       { field: 'pack:p:slot:0:rarity', message: 'Slot 1 draws by rarity, but the game has no rarity.' },
     ]);
-    expect(edits.playProblems(base)).toEqual([]);
+    expect(playProblems(base)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { GameFileMap } from '../../card-schema/studio/game-files';
-import * as edits from '../../card-schema/studio/play-edits';
+import { addZone, boardOf, setBoardNumber } from '../../card-schema/studio/board-edits';
 import { PlayPanelModel, type StudioEditor } from '../../src-renderer/src/studio/play-panel.svelte';
 import { SymbolsPanelModel, type PickedSvg } from '../../src-renderer/src/studio/symbols-panel.svelte';
 
@@ -62,27 +62,27 @@ describe('PlayPanelModel', () => {
     expect(
       model.add(
         'Add zone',
-        (f) => edits.addZone(f, { id: model.drafts.zoneId, label: model.drafts.zoneLabel, kind: model.drafts.zoneKind }),
+        (f) => addZone(f, { id: model.drafts.zoneId, label: model.drafts.zoneLabel, kind: model.drafts.zoneKind }),
         ['zone-id'],
         ['zoneId', 'zoneLabel'],
       ),
     ).toBe(true);
     expect(studio.steps).toEqual(['Add zone']);
     expect(model.drafts.zoneId).toBe('');
-    expect(edits.boardOf(studio.files!).zones).toContainEqual({ id: 'life', label: 'Life', kind: 'other' });
+    expect(boardOf(studio.files!).zones).toContainEqual({ id: 'life', label: 'Life', kind: 'other' });
   });
 
   it('keeps a refusal at its field, writes nothing, and forgets it when the field is edited again', () => {
     const studio = new FakeStudio();
     const model = new PlayPanelModel(studio);
     const before = studio.files;
-    expect(model.apply('Change opening hand', (f) => edits.setBoardNumber(f, 'openingHand', -3), 'openingHand')).toBe(false);
+    expect(model.apply('Change opening hand', (f) => setBoardNumber(f, 'openingHand', -3), 'openingHand')).toBe(false);
     expect(studio.files).toBe(before);
     expect(studio.steps).toEqual([]);
     expect(model.problem('openingHand')).toBe('The opening hand must be a whole number of at least 0.');
-    expect(model.apply('Change opening hand', (f) => edits.setBoardNumber(f, 'openingHand', 7), 'openingHand')).toBe(true);
+    expect(model.apply('Change opening hand', (f) => setBoardNumber(f, 'openingHand', 7), 'openingHand')).toBe(true);
     expect(model.problem('openingHand')).toBeUndefined();
-    expect(edits.boardOf(studio.files!).openingHand).toBe(7);
+    expect(boardOf(studio.files!).openingHand).toBe(7);
   });
 
   it('shows problems of the files as they are at their fields', () => {

@@ -8,6 +8,8 @@ import {
   addCardType,
   addField,
   cardTypeRemovalProblem,
+  copyableFields,
+  copyField,
   fieldEditProblems,
   moveCardType,
   moveField,
@@ -22,13 +24,8 @@ import {
   updateField,
   NAME_FIELD,
 } from '../../../card-schema/studio/card-type-edits';
-import {
-  newField,
-  type FieldKind,
-  type FieldProblem,
-  type FieldProblemAt,
-  type FieldSpec,
-} from '../../../card-schema/studio/field-spec';
+import type { FieldProblem, FieldProblemAt } from '../../../card-schema/studio/field-problems';
+import { newField, type FieldKind, type FieldSpec } from '../../../card-schema/studio/field-spec';
 import { cardTypesOf, typeSchemaOf, withTypeSchema, type GameFileMap } from '../../../card-schema/studio/game-files';
 import { confirmDialog, type ConfirmOptions } from '../lib/dialog.svelte';
 import { draftOf, draftToSpec, withKind, type FieldDraft } from './field-draft';
@@ -96,6 +93,8 @@ export class CardTypesPanelModel {
   /** The selected type: the one chosen while it exists, else the first. */
   readonly selected = $derived<TypeRow | undefined>(this.types.find((type) => type.id === this.selectedId) ?? this.types[0]);
   readonly fields = $derived<FieldSpec[]>(this.selected ? typeFieldsOf(this.files, this.selected.id) : []);
+  /** Fields of the other types this one lacks, to copy instead of typing again. */
+  readonly copyable = $derived(this.selected ? copyableFields(this.files, this.selected.id) : []);
   readonly description = $derived.by(() => {
     const description = this.selected ? typeSchemaOf(this.files, this.selected.id)?.description : undefined;
     return typeof description === 'string' ? description : '';
@@ -238,6 +237,17 @@ export class CardTypesPanelModel {
 
   canRemoveField(name: string): boolean {
     return name !== NAME_FIELD;
+  }
+
+  /** Adds another type's field ("fromType/name") to the selected type, as it is written there. */
+  copyField(key: string): void {
+    const type = this.selected;
+    const found = this.copyable.find((candidate) => `${candidate.fromType}/${candidate.field.name}` === key);
+    if (!type || !found) return;
+    this.studio.edit(
+      `Copy field ${found.field.name} to ${type.label}`,
+      copyField(this.files, found.fromType, found.field.name, type.id),
+    );
   }
 
   async removeField(name: string): Promise<void> {

@@ -5,12 +5,11 @@
 // what the inputs do not show (a shared definition's reference, kept annotations, a keyword
 // list's tag), so saving an untouched form writes the property back as it was.
 
+import type { FieldProblem, FieldProblemAt } from '../../../card-schema/studio/field-problems';
 import {
   newField,
   type ChoiceValue,
   type FieldKind,
-  type FieldProblem,
-  type FieldProblemAt,
   type FieldSpec,
   type KeywordSpec,
 } from '../../../card-schema/studio/field-spec';

@@ -1,9 +1,10 @@
-// The Play panel's state: the board, rarity and pack forms edit the studio's files through the
-// pure edits of card-schema/studio/play-edits.ts. An edit that is refused writes nothing and
-// leaves its sentence at the field it concerns until that field is edited again; problems in
-// the files as they are (a broken import) show at their fields too.
+// The Play panel's state: the board, rarity and pack panels edit the studio's files through the
+// pure edits of card-schema/studio/board-edits.ts and pack-edits.ts. An edit that is refused
+// writes nothing and leaves its sentence at the field it concerns until that field is edited
+// again; problems in the files as they are (a broken import) show at their fields too.
 
-import { playProblems, problemAt, type EditResult, type PlayProblem } from '../../../card-schema/studio/play-edits';
+import type { EditResult, PlayProblem } from '../../../card-schema/studio/play-edit-shared';
+import { playProblems, problemAt } from '../../../card-schema/studio/play-problems';
 import type { GameFileMap } from '../../../card-schema/studio/game-files';
 
 /** What the panel needs of the studio (StudioModel has it). */
@@ -43,7 +44,7 @@ const emptyDrafts = (): Drafts => ({
 
 export class PlayPanelModel {
   drafts = $state<Drafts>(emptyDrafts());
-  /** Refusals of the last edit at each field, by field key (play-edits' `field`). */
+  /** Refusals of the last edit at each field, by field key (the edits' `field`). */
   refusals = $state<Record<string, string>>({});
   readonly problems = $derived.by<PlayProblem[]>(() => (this.studio.files ? playProblems(this.studio.files) : []));
 

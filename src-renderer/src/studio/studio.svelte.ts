@@ -27,7 +27,7 @@ interface Step {
   renames: FieldRename[];
 }
 
-export type StudioTab = 'game' | 'types' | 'deck' | 'play' | 'symbols' | 'advanced';
+export type StudioTab = 'game' | 'types' | 'deck' | 'play' | 'symbols' | 'reference' | 'advanced';
 
 export class StudioModel {
   files = $state.raw<GameFileMap | null>(null);

@@ -3,7 +3,8 @@
 // are renamed, relabelled and removed in place. Nothing is written until an edit is valid.
 
 import { symbolFromSvg, SVG_FILE_LIMIT, type SvgSymbol } from '../../../card-schema/studio/svg-symbol';
-import * as edits from '../../../card-schema/studio/play-edits';
+import type { EditResult } from '../../../card-schema/studio/play-edit-shared';
+import * as edits from '../../../card-schema/studio/symbol-edits';
 import type { StudioEditor } from './play-panel.svelte';
 
 /** What the panel reads of a picked file (a DOM File has it). */
@@ -105,7 +106,7 @@ export class SymbolsPanelModel {
     return this.apply(`Remove symbol {${token}}`, (files) => edits.removeSymbol(files, token), `symbol:${token}`);
   }
 
-  private apply(label: string, edit: (files: NonNullable<StudioEditor['files']>) => edits.EditResult, field: string): boolean {
+  private apply(label: string, edit: (files: NonNullable<StudioEditor['files']>) => EditResult, field: string): boolean {
     const files = this.studio.files;
     if (!files) return false;
     const result = edit(files);
