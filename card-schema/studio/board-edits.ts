@@ -240,6 +240,11 @@ export function removeResource(files: GameFileMap, id: string): EditResult {
     return refuse(`resource:${id}`, 'Buying pays with this resource: change that first.');
   if (list(board.goals).some((goal) => goal.resource === id))
     return refuse(`resource:${id}`, 'A goal reads this resource: change that first.');
+  if (list(board.tallies).some((tally) => isObject(tally.against) && tally.against.resource === id))
+    return refuse(`resource:${id}`, 'A tally is counted against this resource: change that first.');
+  const firstTurn = isObject(board.firstTurn) && isObject(board.firstTurn.resources) ? board.firstTurn.resources : {};
+  if (Object.hasOwn(firstTurn, id))
+    return refuse(`resource:${id}`, 'Turn 1 gives this resource another value: change that first.');
   return done(withBoard(files, (b) => ({ ...b, resources: list(b.resources).filter((r) => r.id !== id) })));
 }
 

@@ -330,5 +330,7 @@ function checkProblem(check: unknown, fieldKnown: (field: string) => boolean): s
   if (check.leaderField !== undefined && (typeof check.leaderField !== 'string' || !fieldKnown(check.leaderField)))
     return `no card type has a field "${String(check.leaderField)}".`;
   if (check.mode !== 'subset' && check.mode !== 'intersects') return 'choose a mode: "subset" or "intersects".';
+  if (check.neutral !== undefined && (!Array.isArray(check.neutral) || check.neutral.some((v) => typeof v !== 'string')))
+    return 'neutral values are a list of texts.';
   return undefined;
 }

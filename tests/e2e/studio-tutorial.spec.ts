@@ -260,10 +260,17 @@ function readGame(dir: string): GameSystem {
 const without = (item: unknown, ...keys: string[]): Json =>
   Object.fromEntries(Object.entries(item as Json).filter(([key]) => !keys.includes(key)));
 
+/** The tutorial's glossary: every keyword, in its category. */
+const GLOSSARY: [string, string][] = [
+  ['Glow X', "While this card is in play, your Keeper's light is X higher."],
+  ['Snuff', 'Put this card in the Burnt out pile after it is used once.'],
+  ['Drift', 'At Dawn, you may move this card to the named street.'],
+];
+
 /**
  * What the studio owns of a game, for comparing two folders by meaning. Left out on purpose:
  * layouts and fonts (the studio keeps the starter's layout; laying cards out is a later
- * issue's layout editor), the glossary and optional rules (`reference`), the license and the
+ * issue's layout editor), the license and the
  * card types' layout names, and the descriptions of deck sections, rules and formats (your
  * words for players; the tutorial skips typing them, and Cardwright's own words stand in).
  */
@@ -293,6 +300,7 @@ function studioPart(system: GameSystem): Json {
     rarity: system.rarity,
     packs: system.packs,
     symbols,
+    reference: system.reference,
   };
 }
 
@@ -541,7 +549,26 @@ test('the tutorial game is built in the studio and means what the tutorial ships
   await ui.click(page.getByTestId('studio-symbol-add'));
   await expect(page.getByTestId('studio-symbol-row')).toHaveCount(1);
 
-  // 10. Save: the report (no cards yet), then the game is written.
+  // 10. Reference: the glossary of keywords and the Long Night optional rule.
+  await ui.click(page.getByTestId('studio-tab-reference'));
+  for (const [term, text] of GLOSSARY) {
+    await ui.fill(page.getByTestId('studio-glossary-new-term'), term);
+    await ui.fill(page.getByTestId('studio-glossary-new-category'), 'Keyword');
+    await ui.fill(page.getByTestId('studio-glossary-new-text'), text);
+    await ui.click(page.getByTestId('studio-glossary-add'));
+  }
+  await expect(page.getByTestId('studio-glossary-entry')).toHaveCount(GLOSSARY.length);
+  await ui.click(page.getByTestId('studio-optional-rule-add'));
+  const rule = page.getByTestId('studio-optional-rule').last();
+  await ui.fill(rule.getByTestId('studio-optional-rule-label'), 'Long Night');
+  await ui.fill(rule.getByTestId('studio-optional-rule-id'), 'long-night');
+  await ui.fill(
+    rule.getByTestId('studio-optional-rule-description'),
+    'Play six Nights instead of five; Keepers start with 1 less oil.',
+  );
+  await expect(rule.getByTestId('studio-optional-rule-id')).toHaveValue('long-night');
+
+  // 11. Save: the report (no cards yet), then the game is written.
   await expect(page.getByTestId('studio-status')).toHaveText('Not saved');
   await expect(page.getByTestId('studio-problem')).toHaveCount(0);
   await ui.click(page.getByTestId('studio-save'));
@@ -560,7 +587,7 @@ test('the tutorial game is built in the studio and means what the tutorial ships
   for (const key of Object.keys(theirs)) expect(mine[key], key).toEqual(theirs[key]);
   expect(mine).toEqual(theirs);
 
-  // 11. The tutorial's sample cards are valid Lantern Watch cards: the set imports whole.
+  // 12. The tutorial's sample cards are valid Lantern Watch cards: the set imports whole.
   await ui.click(page.getByTestId('nav-library'));
   await ui.upload(page.getByTestId('import-set-file'), SAMPLE_SET);
   const report = page.getByTestId('import-report');
@@ -574,7 +601,7 @@ test('the tutorial game is built in the studio and means what the tutorial ships
     .poll(() => queryDb<{ n: number }>("SELECT count(*) AS n FROM cards WHERE set_id = 'lantern-watch-sample'")[0].n)
     .toBe(18);
 
-  // 12. A card made in the editor.
+  // 13. A card made in the editor.
   await ui.click(page.getByTestId('new-card'));
   await expect(page.getByTestId('card-editor')).toBeVisible();
   await ui.select(page.getByTestId('card-type'), 'lantern');
@@ -606,7 +633,7 @@ test('the tutorial game is built in the studio and means what the tutorial ships
     keywords: [{ kw: 'Glow', x: 1 }],
   });
 
-  // 13. Decks: a legal one and one the rules refuse, pasted as lists.
+  // 14. Decks: a legal one and one the rules refuse, pasted as lists.
   const docs = new Map<string, CardDocument>();
   for (const row of queryDb<{ id: string; doc: string }>(
     "SELECT cards.id, cards.doc FROM cards JOIN sets ON sets.id = cards.set_id WHERE sets.system_id = 'lantern-watch'",

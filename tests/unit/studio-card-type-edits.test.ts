@@ -5,21 +5,23 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   addCardType,
-  addField,
   cardTypeRemovalProblem,
-  fieldEditProblems,
-  fieldNamesOf,
   moveCardType,
-  moveField,
   removeCardType,
-  removeField,
-  schemaFromText,
   setCardTypeDescription,
   setCardTypeLabel,
-  typeFieldsOf,
   typeIdProblem,
-  updateField,
 } from '../../card-schema/studio/card-type-edits';
+import {
+  addField,
+  fieldEditProblems,
+  fieldNamesOf,
+  moveField,
+  removeField,
+  schemaFromText,
+  typeFieldsOf,
+  updateField,
+} from '../../card-schema/studio/field-edits';
 import { newField, type ChoiceField, type FieldSpec } from '../../card-schema/studio/field-spec';
 import { cardTypesOf, partOf, systemJson, typeSchemaOf, type GameFileMap, type Json } from '../../card-schema/studio/game-files';
 
@@ -214,7 +216,7 @@ describe('card type edits', () => {
 
 describe('copying a field from another card type', () => {
   it('adds it as written there (a shared definition stays a $ref), last in the form, required as there', async () => {
-    const { copyableFields, copyField } = await import('../../card-schema/studio/card-type-edits');
+    const { copyableFields, copyField } = await import('../../card-schema/studio/field-edits');
     const { readFileSync } = await import('node:fs');
     const { join, resolve } = await import('node:path');
     const dir = resolve(import.meta.dirname, '../../docs/tutorial/lantern-watch');

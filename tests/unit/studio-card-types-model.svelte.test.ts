@@ -3,7 +3,7 @@
 // removals ask first (or say why not), and the type's JSON Schema applies only when it parses.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { typeFieldsOf } from '../../card-schema/studio/card-type-edits';
+import { typeFieldsOf } from '../../card-schema/studio/field-edits';
 import { fieldToSchema } from '../../card-schema/studio/field-to-schema';
 import { draftOf, draftToSpec } from '../../src-renderer/src/studio/field-draft';
 import { describe, expect, it, vi } from 'vitest';

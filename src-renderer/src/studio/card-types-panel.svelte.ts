@@ -2,28 +2,30 @@
 // edited with its form values and problems, and the type's schema as JSON (the Advanced view).
 // Every change goes through studio.edit as one undoable step, and only once it is valid: the
 // problems stay at their inputs and the files are untouched until then. The edits themselves are
-// pure functions on the game's files (card-schema/studio/card-type-edits.ts).
+// pure functions on the game's files (card-schema/studio/card-type-edits.ts, field-edits.ts).
 
 import {
   addCardType,
-  addField,
   cardTypeRemovalProblem,
+  moveCardType,
+  removeCardType,
+  setCardTypeDescription,
+  setCardTypeLabel,
+  typeIdProblem,
+  typeLabelProblem,
+} from '../../../card-schema/studio/card-type-edits';
+import {
+  addField,
   copyableFields,
   copyField,
   fieldEditProblems,
-  moveCardType,
   moveField,
-  removeCardType,
   removeField,
   schemaFromText,
-  setCardTypeDescription,
-  setCardTypeLabel,
   typeFieldsOf,
-  typeIdProblem,
-  typeLabelProblem,
   updateField,
   NAME_FIELD,
-} from '../../../card-schema/studio/card-type-edits';
+} from '../../../card-schema/studio/field-edits';
 import type { FieldProblem, FieldProblemAt } from '../../../card-schema/studio/field-problems';
 import { newField, type FieldKind, type FieldSpec } from '../../../card-schema/studio/field-spec';
 import { cardTypesOf, typeSchemaOf, withTypeSchema, type GameFileMap } from '../../../card-schema/studio/game-files';

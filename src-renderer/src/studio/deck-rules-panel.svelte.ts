@@ -8,6 +8,8 @@ import type { JsonSchema } from '../../../card-schema/system/json-schema';
 import { cardTypesOf, typeSchemaOf } from '../../../card-schema/studio/game-files';
 import type { StudioModel } from './studio.svelte';
 import { RuleEditor } from './rule-editor.svelte';
+import { banMatch, restrictMatch } from '../../../card-schema/studio/format-match-edits';
+import type { Json } from '../../../card-schema/studio/game-files';
 import {
   addFormat,
   addRule,
@@ -232,6 +234,16 @@ export class DeckRulesPanelModel {
 
   restrict(formatId: string, name: string, max: number): boolean {
     return this.apply(`Restrict ${name.trim()}`, restrictCard(this.files, formatId, name, max), `format-restrict:${formatId}`);
+  }
+
+  /** Bans (or, with `max`, restricts) the cards a match picks; the refusal shows at the format's match form. */
+  banMatch(formatId: string, match: Json): boolean {
+    return this.apply('Ban matching cards', banMatch(this.files, formatId, match, this.context), `format-match:${formatId}`);
+  }
+
+  restrictMatch(formatId: string, match: Json, max: number): boolean {
+    const edit = restrictMatch(this.files, formatId, match, max, this.context);
+    return this.apply('Restrict matching cards', edit, `format-match:${formatId}`);
   }
 
   unrestrict(formatId: string, index: number): boolean {

@@ -26,6 +26,12 @@ export interface Drafts {
   rarityValueColor: string;
   packId: string;
   packLabel: string;
+  counterId: string;
+  counterLabel: string;
+  tallyLabel: string;
+  goalLabel: string;
+  modeId: string;
+  modeLabel: string;
 }
 
 const emptyDrafts = (): Drafts => ({
@@ -40,6 +46,12 @@ const emptyDrafts = (): Drafts => ({
   rarityValueColor: '',
   packId: '',
   packLabel: '',
+  counterId: '',
+  counterLabel: '',
+  tallyLabel: '',
+  goalLabel: '',
+  modeId: '',
+  modeLabel: '',
 });
 
 export class PlayPanelModel {

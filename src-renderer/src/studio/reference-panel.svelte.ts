@@ -1,12 +1,18 @@
 // The Reference & exports panel's state: the glossary (grouped by category, filtered), optional
 // rules, tables and the Cockatrice export as the studio's files hold them, the drafts of the
 // forms that add something, and the sentence of each refused edit at the field it concerns.
-// Every edit goes through the pure edits of card-schema/studio/reference-edits.ts and is one
+// Every edit goes through the pure edits of card-schema/studio/ (glossary-edits.ts,
+// optional-rule-edits.ts, reference-table-edits.ts, cockatrice-export-edits.ts) and is one
 // undo step; a refused one writes nothing, and an edit that changes nothing makes no step.
 
 import { isObject, systemJson, cardTypesOf, type GameFileMap } from '../../../card-schema/studio/game-files';
-import * as edits from '../../../card-schema/studio/reference-edits';
-import type { GlossaryEntryForm, OptionalRuleForm, ReferenceEditResult } from '../../../card-schema/studio/reference-edits';
+import * as glossaryEdits from '../../../card-schema/studio/glossary-edits';
+import * as ruleEdits from '../../../card-schema/studio/optional-rule-edits';
+import * as tableEdits from '../../../card-schema/studio/reference-table-edits';
+import * as cockatriceEdits from '../../../card-schema/studio/cockatrice-export-edits';
+import type { GlossaryEntryForm } from '../../../card-schema/studio/glossary-edits';
+import type { OptionalRuleForm } from '../../../card-schema/studio/optional-rule-edits';
+import type { ReferenceEditResult } from '../../../card-schema/studio/reference-shared';
 
 /** What the panel needs of the studio (StudioModel has it). */
 export interface StudioEditor {
@@ -24,14 +30,14 @@ export class ReferencePanelModel {
   newEntry = $state<GlossaryEntryForm>({ term: '', category: '', text: '' });
   newProp = $state({ name: '', template: '' });
 
-  readonly glossary = $derived.by(() => (this.studio.files ? edits.glossaryOf(this.studio.files) : []));
-  readonly groups = $derived(edits.groupGlossary(this.glossary, this.filter));
-  readonly categories = $derived(edits.glossaryCategories(this.glossary));
+  readonly glossary = $derived.by(() => (this.studio.files ? glossaryEdits.glossaryOf(this.studio.files) : []));
+  readonly groups = $derived(glossaryEdits.groupGlossary(this.glossary, this.filter));
+  readonly categories = $derived(glossaryEdits.glossaryCategories(this.glossary));
   readonly shownCount = $derived(this.groups.reduce((sum, group) => sum + group.entries.length, 0));
-  readonly optionalRules = $derived.by(() => (this.studio.files ? edits.optionalRulesOf(this.studio.files) : []));
-  readonly tables = $derived.by(() => (this.studio.files ? edits.tablesOf(this.studio.files) : []));
-  readonly cockatrice = $derived.by<edits.CockatriceForm>(() =>
-    this.studio.files ? edits.cockatriceFormOf(this.studio.files) : { props: [], colors: {}, tableRows: {} },
+  readonly optionalRules = $derived.by(() => (this.studio.files ? ruleEdits.optionalRulesOf(this.studio.files) : []));
+  readonly tables = $derived.by(() => (this.studio.files ? tableEdits.tablesOf(this.studio.files) : []));
+  readonly cockatrice = $derived.by<cockatriceEdits.CockatriceForm>(() =>
+    this.studio.files ? cockatriceEdits.cockatriceFormOf(this.studio.files) : { props: [], colors: {}, tableRows: {} },
   );
   /** The identity's values (whose letters `colors` sets), without the neutral ones (they have none). */
   readonly identityValues = $derived.by(() => {
@@ -60,7 +66,7 @@ export class ReferencePanelModel {
 
   /** The fields a template names that no card type has (the property is then left out of every card). */
   unknownFields(template: string): string[] {
-    return this.studio.files ? edits.unknownTemplateFields(this.studio.files, template) : [];
+    return this.studio.files ? cockatriceEdits.unknownTemplateFields(this.studio.files, template) : [];
   }
 
   /**
@@ -91,7 +97,7 @@ export class ReferencePanelModel {
   addEntry(): boolean {
     const entry = { ...this.newEntry };
     const added = this.apply('glossary-new', `Add "${entry.term.trim()}" to the glossary`, (files) =>
-      edits.addGlossaryEntry(files, entry),
+      glossaryEdits.addGlossaryEntry(files, entry),
     );
     // The category stays for the next entry of it, spelled as the glossary has it.
     const typed = entry.category.trim().toLowerCase();
@@ -103,7 +109,7 @@ export class ReferencePanelModel {
   setEntry(index: number, key: keyof GlossaryEntryForm, value: string): boolean {
     const what = key === 'text' ? 'text' : key;
     return this.apply(`glossary:${index}:${key}`, `Change a glossary ${what}`, (files) =>
-      edits.setGlossaryEntry(files, index, { [key]: value }),
+      glossaryEdits.setGlossaryEntry(files, index, { [key]: value }),
     );
   }
 
@@ -118,7 +124,7 @@ export class ReferencePanelModel {
     return this.apply(
       `glossary:${index}:move`,
       'Move a glossary entry',
-      (files) => edits.moveGlossaryEntry(files, index, delta),
+      (files) => glossaryEdits.moveGlossaryEntry(files, index, delta),
       true,
     );
   }
@@ -127,7 +133,7 @@ export class ReferencePanelModel {
     return this.apply(
       `glossary:${index}:remove`,
       'Remove a glossary entry',
-      (files) => edits.removeGlossaryEntry(files, index),
+      (files) => glossaryEdits.removeGlossaryEntry(files, index),
       true,
     );
   }
@@ -136,7 +142,7 @@ export class ReferencePanelModel {
     return this.apply(
       `category:${from}`,
       `Rename the glossary category "${from}"`,
-      (files) => edits.renameGlossaryCategory(files, from, to),
+      (files) => glossaryEdits.renameGlossaryCategory(files, from, to),
       true,
     );
   }
@@ -144,12 +150,12 @@ export class ReferencePanelModel {
   // Optional rules
 
   addRule(): boolean {
-    return this.apply('rule-new', 'Add an optional rule', (files) => edits.addOptionalRule(files), true);
+    return this.apply('rule-new', 'Add an optional rule', (files) => ruleEdits.addOptionalRule(files), true);
   }
 
   setRule(index: number, key: keyof OptionalRuleForm, value: string): boolean {
     return this.apply(`rule:${index}:${key}`, "Change an optional rule's " + (key === 'label' ? 'name' : key), (files) =>
-      edits.setOptionalRule(files, index, { [key]: value }),
+      ruleEdits.setOptionalRule(files, index, { [key]: value }),
     );
   }
 
@@ -157,50 +163,55 @@ export class ReferencePanelModel {
     return this.apply(
       `rule:${index}:move`,
       'Move an optional rule',
-      (files) => edits.moveOptionalRule(files, index, delta),
+      (files) => ruleEdits.moveOptionalRule(files, index, delta),
       true,
     );
   }
 
   removeRule(index: number): boolean {
-    return this.apply(`rule:${index}:remove`, 'Remove an optional rule', (files) => edits.removeOptionalRule(files, index), true);
+    return this.apply(
+      `rule:${index}:remove`,
+      'Remove an optional rule',
+      (files) => ruleEdits.removeOptionalRule(files, index),
+      true,
+    );
   }
 
   // Tables
 
   addTable(): boolean {
-    return this.apply('table-new', 'Add a table', (files) => edits.addTable(files), true);
+    return this.apply('table-new', 'Add a table', (files) => tableEdits.addTable(files), true);
   }
 
   setTableText(index: number, key: 'id' | 'title' | 'description', value: string): boolean {
     return this.apply(`table:${index}:${key}`, `Change a table's ${key}`, (files) =>
-      edits.setTableText(files, index, key, value),
+      tableEdits.setTableText(files, index, key, value),
     );
   }
 
   moveTable(index: number, delta: -1 | 1): boolean {
-    return this.apply(`table:${index}:move`, 'Move a table', (files) => edits.moveTable(files, index, delta), true);
+    return this.apply(`table:${index}:move`, 'Move a table', (files) => tableEdits.moveTable(files, index, delta), true);
   }
 
   removeTable(index: number): boolean {
-    return this.apply(`table:${index}:remove`, 'Remove a table', (files) => edits.removeTable(files, index), true);
+    return this.apply(`table:${index}:remove`, 'Remove a table', (files) => tableEdits.removeTable(files, index), true);
   }
 
   setColumn(index: number, column: number, name: string): boolean {
     return this.apply(`table:${index}:column:${column}`, 'Rename a table column', (files) =>
-      edits.setTableColumn(files, index, column, name),
+      tableEdits.setTableColumn(files, index, column, name),
     );
   }
 
   addColumn(index: number): boolean {
-    return this.apply(`table:${index}:columns`, 'Add a table column', (files) => edits.addTableColumn(files, index), true);
+    return this.apply(`table:${index}:columns`, 'Add a table column', (files) => tableEdits.addTableColumn(files, index), true);
   }
 
   moveColumn(index: number, column: number, delta: -1 | 1): boolean {
     return this.apply(
       `table:${index}:columns`,
       'Move a table column',
-      (files) => edits.moveTableColumn(files, index, column, delta),
+      (files) => tableEdits.moveTableColumn(files, index, column, delta),
       true,
     );
   }
@@ -209,26 +220,31 @@ export class ReferencePanelModel {
     return this.apply(
       `table:${index}:columns`,
       'Remove a table column',
-      (files) => edits.removeTableColumn(files, index, column),
+      (files) => tableEdits.removeTableColumn(files, index, column),
       true,
     );
   }
 
   addRow(index: number): boolean {
-    return this.apply(`table:${index}:rows`, 'Add a table row', (files) => edits.addTableRow(files, index), true);
+    return this.apply(`table:${index}:rows`, 'Add a table row', (files) => tableEdits.addTableRow(files, index), true);
   }
 
   moveRow(index: number, row: number, delta: -1 | 1): boolean {
-    return this.apply(`table:${index}:rows`, 'Move a table row', (files) => edits.moveTableRow(files, index, row, delta), true);
+    return this.apply(
+      `table:${index}:rows`,
+      'Move a table row',
+      (files) => tableEdits.moveTableRow(files, index, row, delta),
+      true,
+    );
   }
 
   removeRow(index: number, row: number): boolean {
-    return this.apply(`table:${index}:rows`, 'Remove a table row', (files) => edits.removeTableRow(files, index, row), true);
+    return this.apply(`table:${index}:rows`, 'Remove a table row', (files) => tableEdits.removeTableRow(files, index, row), true);
   }
 
   setCell(index: number, row: number, column: number, typed: string): boolean {
     return this.apply(`table:${index}:cell:${row}:${column}`, 'Change a table cell', (files) =>
-      edits.setTableCell(files, index, row, column, typed),
+      tableEdits.setTableCell(files, index, row, column, typed),
     );
   }
 
@@ -239,7 +255,7 @@ export class ReferencePanelModel {
     const added = this.apply(
       'prop-new',
       `Add the Cockatrice property "${name.trim()}"`,
-      (files) => edits.addCockatriceProp(files, name, template),
+      (files) => cockatriceEdits.addCockatriceProp(files, name, template),
       true,
     );
     if (added) this.newProp = { name: '', template: '' };
@@ -250,14 +266,14 @@ export class ReferencePanelModel {
     return this.apply(
       `prop:${from}:name`,
       `Rename the Cockatrice property "${from}"`,
-      (files) => edits.renameCockatriceProp(files, from, to),
+      (files) => cockatriceEdits.renameCockatriceProp(files, from, to),
       true,
     );
   }
 
   setPropTemplate(name: string, template: string): boolean {
     return this.apply(`prop:${name}:template`, `Change the Cockatrice property "${name}"`, (files) =>
-      edits.setCockatriceProp(files, name, template),
+      cockatriceEdits.setCockatriceProp(files, name, template),
     );
   }
 
@@ -265,21 +281,21 @@ export class ReferencePanelModel {
     return this.apply(
       `prop:${name}:remove`,
       `Remove the Cockatrice property "${name}"`,
-      (files) => edits.removeCockatriceProp(files, name),
+      (files) => cockatriceEdits.removeCockatriceProp(files, name),
       true,
     );
   }
 
   setColor(valueId: string, letters: string): boolean {
     return this.apply(`color:${valueId}`, 'Change a Cockatrice colour letter', (files) =>
-      edits.setCockatriceColor(files, valueId, letters),
+      cockatriceEdits.setCockatriceColor(files, valueId, letters),
     );
   }
 
   /** `''` puts the type back on Cockatrice's default row. */
   setTableRow(typeId: string, row: string): boolean {
     return this.apply(`row:${typeId}`, 'Change a Cockatrice table row', (files) =>
-      edits.setCockatriceTableRow(files, typeId, row === '' ? undefined : Number(row)),
+      cockatriceEdits.setCockatriceTableRow(files, typeId, row === '' ? undefined : Number(row)),
     );
   }
 }

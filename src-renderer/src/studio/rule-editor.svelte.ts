@@ -51,6 +51,11 @@ export class RuleEditor {
     this.sizesText = Array.isArray(sizes) ? sizes.join(', ') : '';
   }
 
+  /** The card types' schemas (for editors of the rule's other card matches). */
+  get cardSchemas(): readonly JsonSchema[] {
+    return this.schemas();
+  }
+
   get kind(): string {
     return String(this.draft.kind);
   }
@@ -223,6 +228,45 @@ export class RuleEditor {
     );
   }
 
+  /** A check's neutral values from "colorless, none": values that never count; empty removes the key. */
+  setCheckNeutral(index: number, source: string): void {
+    const values = source
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
+    this.draft.checks = $state.snapshot(this.checks).map((check, i) => {
+      if (i !== index) return check;
+      const next: Json = { ...check };
+      if (values.length) next.neutral = values;
+      else delete next.neutral;
+      return next;
+    });
+  }
+
+  /** A copy limit's overrides ("at most 1 of any legendary card"), each a row of the form. */
+  get overrides(): Json[] {
+    return Array.isArray(this.draft.overrides) ? this.draft.overrides.filter(isObject) : [];
+  }
+
+  /** Changes override `index` (its match or its max); other keys of the override stay. */
+  setOverride(index: number, patch: { match?: Json; max?: number }): void {
+    this.draft.overrides = $state
+      .snapshot(this.overrides)
+      .map((override, i) => (i === index ? { ...override, ...patch } : override));
+  }
+
+  addOverride(): void {
+    const type = this.context().types[0];
+    this.draft.overrides = [...$state.snapshot(this.overrides), { match: type ? { types: [type.id] } : {}, max: 1 }];
+  }
+
+  removeOverride(index: number): void {
+    this.set(
+      'overrides',
+      $state.snapshot(this.overrides).filter((_, i) => i !== index),
+    );
+  }
+
   /** Lines of text as a list (names, complete-set cards): one entry a line, blank lines dropped. */
   static lines(source: string): string[] {
     return source
@@ -258,7 +302,7 @@ export class RuleEditor {
 }
 
 /** The JSON types a card field holds in any of the card types' schemas. */
-function fieldTypes(schemas: readonly JsonSchema[], field: string): string[] {
+export function fieldTypes(schemas: readonly JsonSchema[], field: string): string[] {
   const types = new Set<string>();
   for (const schema of schemas) {
     const property = schema.properties?.[field];
