@@ -130,8 +130,8 @@ describe('DeckRulesPanelModel', () => {
     expect(model.addRule('quota')).toBe(true);
     const editor = model.editor!;
     expect(editor.index).toBe(rulesOf(files(studio)).length - 1);
-    editor.addCondition();
-    editor.setCondition(0, 'cost', 'equals', '3');
+    editor.matchEditor.addCondition();
+    editor.matchEditor.setCondition(0, 'cost', 'equals', '3');
     editor.set('label', 'three-cost Lanterns');
     expect(editor.problems).toEqual({});
     expect(model.saveRule()).toBe(true);

@@ -1,14 +1,35 @@
 // A card match (CardMatch) edited by CardMatchEditor.svelte wherever it lives: a rule's `match`
-// (RuleEditor does this itself), a copy limit's override, a generator's fill, the draft's
+// (RuleEditor.matchEditor), a copy limit's override, a generator's fill, the draft's
 // eligible cards, a format's ban or restricted entry. `read` and `write` reach the match in the
 // owner's draft (its $state, so what the editor shows follows it); nothing here writes the game.
 
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
 import { isObject, type Json } from '../../../card-schema/studio/game-files';
 import { matchProblem, type DeckContext } from '../../../card-schema/studio/deck-edits';
-import { fieldTypes, type ConditionOp } from './rule-editor.svelte';
+import { resolveSchema, schemaTypes } from '../../../card-schema/system/resolve-schema';
 
-/** What CardMatchEditor.svelte needs of its editor (RuleEditor has it too). */
+export type ConditionOp = 'equals' | 'in' | 'exists' | 'absent';
+
+/** The JSON types a card field holds in any of the card types' schemas. */
+export function fieldTypes(schemas: readonly JsonSchema[], field: string): string[] {
+  const types = new Set<string>();
+  for (const schema of schemas) {
+    const property = schema.properties?.[field];
+    if (typeof property !== 'object' || property === null) continue;
+    try {
+      const resolved = resolveSchema(schema, property);
+      for (const type of schemaTypes(resolved)) types.add(type);
+      // A list field compares each of its items: a list of numbers holds numbers.
+      if (isObject(resolved.items))
+        for (const type of schemaTypes(resolveSchema(schema, resolved.items as JsonSchema))) types.add(type);
+    } catch {
+      // A dangling reference: the loader says so; the value stays text.
+    }
+  }
+  return [...types];
+}
+
+/** What CardMatchEditor.svelte needs of its editor. */
 export interface MatchEditing {
   readonly match: Json;
   readonly conditions: Json[];
@@ -108,7 +129,10 @@ export class MatchModel implements MatchEditing {
     );
   }
 
-  /** A value typed for `field` as the JSON type the field holds (see RuleEditor.fieldValue). */
+  /**
+   * A value typed for `field`, as the JSON type the field holds: matches compare strictly, so a
+   * number field needs 3, not "3". The card types' schemas say which; unknown fields stay text.
+   */
   fieldValue(field: string, source: string): string | number | boolean {
     const types = fieldTypes(this.schemas(), field);
     if ((types.includes('number') || types.includes('integer')) && source !== '' && !Number.isNaN(Number(source)))

@@ -4,12 +4,11 @@
 // files until Save, and Save refuses while any problem is left.
 
 import type { JsonSchema } from '../../../card-schema/system/json-schema';
-import { resolveSchema, schemaTypes } from '../../../card-schema/system/resolve-schema';
 import { isObject, type Json } from '../../../card-schema/studio/game-files';
 import { parseRuleJson, ruleProblems, type DeckContext, type RuleProblems } from '../../../card-schema/studio/deck-edits';
+import { MatchModel } from './card-match-model';
 
 export type SizeMode = 'exact' | 'range' | 'sizes';
-export type ConditionOp = 'equals' | 'in' | 'exists' | 'absent';
 
 /** A number typed in a field: '' clears it; anything else is kept even when wrong, for the problem to name. */
 const typedNumber = (source: string): number | undefined => (source.trim() === '' ? undefined : Number(source));
@@ -117,88 +116,14 @@ export class RuleEditor {
     this.draft.sizes = parseSizes(source);
   }
 
-  /** The rule's card match (quota, requires, cardsMatch), an object even while absent. */
-  get match(): Json {
-    return isObject(this.draft.match) ? this.draft.match : {};
-  }
-
-  setMatch(key: 'types' | 'names' | 'where', value: unknown[] | undefined): void {
-    const match = $state.snapshot(this.match) as Json;
-    if (value === undefined || value.length === 0) delete match[key];
-    else match[key] = value;
-    this.draft.match = match;
-  }
-
-  toggleMatchType(type: string, on: boolean, order: readonly string[]): void {
-    const types = (Array.isArray(this.match.types) ? this.match.types : []).filter((t) => t !== type);
-    if (on) types.push(type);
-    this.setMatch(
-      'types',
-      order.filter((t) => types.includes(t)),
-    );
-  }
-
-  get conditions(): Json[] {
-    return Array.isArray(this.match.where) ? this.match.where.filter(isObject) : [];
-  }
-
-  conditionOp(condition: Json): ConditionOp {
-    if (condition.exists === true) return 'exists';
-    if (condition.exists === false) return 'absent';
-    return condition.in !== undefined ? 'in' : 'equals';
-  }
-
-  conditionText(condition: Json): string {
-    if (Array.isArray(condition.in)) return condition.in.join(', ');
-    return condition.equals === undefined ? '' : String(condition.equals);
-  }
-
-  addCondition(): void {
-    const field = this.context().fields.find((f) => f !== 'name' && f !== 'type') ?? 'name';
-    this.setMatch('where', [...$state.snapshot(this.conditions), { field, equals: '' }]);
-  }
-
-  removeCondition(index: number): void {
-    this.setMatch(
-      'where',
-      $state.snapshot(this.conditions).filter((_, i) => i !== index),
-    );
-  }
-
-  /** Rewrites condition `index` from the row's field, operator and value text. */
-  setCondition(index: number, field: string, op: ConditionOp, source: string): void {
-    const value = (token: string) => this.fieldValue(field, token.trim());
-    const condition: Json =
-      op === 'exists'
-        ? { field, exists: true }
-        : op === 'absent'
-          ? { field, exists: false }
-          : op === 'in'
-            ? {
-                field,
-                in: source
-                  .split(',')
-                  .filter((t) => t.trim() !== '')
-                  .map(value),
-              }
-            : { field, equals: value(source) };
-    this.setMatch(
-      'where',
-      $state.snapshot(this.conditions).map((c, i) => (i === index ? condition : c)),
-    );
-  }
-
-  /**
-   * A value typed for `field`, as the JSON type the field holds: matches compare strictly, so a
-   * number field needs 3, not "3". The card types' schemas say which; unknown fields stay text.
-   */
-  fieldValue(field: string, source: string): string | number | boolean {
-    const types = fieldTypes(this.schemas(), field);
-    if ((types.includes('number') || types.includes('integer')) && source !== '' && !Number.isNaN(Number(source)))
-      return Number(source);
-    if (types.includes('boolean') && (source === 'true' || source === 'false')) return source === 'true';
-    return source;
-  }
+  /** The rule's card match (quota, requires, cardsMatch), edited in the draft: an object even while absent. */
+  readonly matchEditor = new MatchModel(
+    () => this.draft.match,
+    (match) => (this.draft.match = match),
+    () => this.context(),
+    () => this.schemas(),
+    () => this.problems.match,
+  );
 
   /** The identity checks, each a row of the form. */
   get checks(): Json[] {
@@ -299,23 +224,4 @@ export class RuleEditor {
     const { sizes } = this.draft;
     if (Array.isArray(sizes)) this.sizesText = sizes.join(', ');
   }
-}
-
-/** The JSON types a card field holds in any of the card types' schemas. */
-export function fieldTypes(schemas: readonly JsonSchema[], field: string): string[] {
-  const types = new Set<string>();
-  for (const schema of schemas) {
-    const property = schema.properties?.[field];
-    if (typeof property !== 'object' || property === null) continue;
-    try {
-      const resolved = resolveSchema(schema, property);
-      for (const type of schemaTypes(resolved)) types.add(type);
-      // A list field compares each of its items: a list of numbers holds numbers.
-      if (isObject(resolved.items))
-        for (const type of schemaTypes(resolveSchema(schema, resolved.items as JsonSchema))) types.add(type);
-    } catch {
-      // A dangling reference: the loader says so; the value stays text.
-    }
-  }
-  return [...types];
 }
