@@ -25,7 +25,7 @@ import { evaluate } from './deck-library';
 import { markEditCommitted, settleEdit, writeEditJournal, type GameEditJournal } from './game-edit-journal';
 import type { Library } from './library';
 import type { InstalledSystem } from './system-registry';
-import { checkGameFilePaths, readGameFolder, stageSystem } from './system-bundles';
+import { checkGameFilePaths, readFontFiles, readGameFolder, stageSystem } from './system-bundles';
 
 export function getGameFiles(lib: Library, systemId: string): GameFilesView {
   const installed = lib.systems.installed(systemId);
@@ -63,7 +63,8 @@ function stage(lib: Library, userSystemsDir: string, installed: InstalledSystem,
       'BAD_INPUT',
     );
   }
-  const { fontFiles } = readGameFolder(installed.dir, installed.system);
+  // Only the fonts come from the folder: the JSON files are the edited ones.
+  const fontFiles = readFontFiles(installed.dir, installed.system);
   return stageSystem(what, userSystemsDir, { systemId: input.systemId, files: input.files, fontFiles });
 }
 

@@ -73,9 +73,14 @@ export interface GameFiles {
 export function readGameFolder(dir: string, system: GameSystem): GameFiles {
   const files: Record<string, unknown> = {};
   for (const file of jsonFilesUnder(dir)) files[file] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  return { files, fontFiles: readFontFiles(dir, system) };
+}
+
+/** The files a game's fonts name, in base64 by path (what a staged copy of the game needs besides its JSON). */
+export function readFontFiles(dir: string, system: GameSystem): Record<string, string> {
   const fontFiles: Record<string, string> = {};
   for (const path of fontFilePaths(system)) fontFiles[path] = readFileSync(join(dir, ...path.split('/'))).toString('base64');
-  return { files, fontFiles };
+  return fontFiles;
 }
 
 export function exportSystemBundle(lib: Library, systemId: string, progress: JobProgress = NO_PROGRESS): FileBlob {
