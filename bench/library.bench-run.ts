@@ -17,6 +17,7 @@ import { apiCaller, type Call } from '../tests/unit/api-call';
 import { percentile, sampleLatency, uiProbes, type LatencySample } from './responsiveness';
 import { concurrentSearches, summarize } from './concurrent-search';
 import { measureArtExport } from './art-export';
+import { measureCardImages } from './card-images';
 import { DEFAULT_PRINT_OPTIONS } from '../card-schema/print/print-options';
 import { measureTextExport } from './text-export';
 import { measureDeckStats } from './deck-stats';
@@ -378,6 +379,12 @@ it('exports 1,000 illustrated cards (issue #8)', async () => {
   const workerFile = join(ROOT, 'out/main/job-worker.js');
   if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
   results.push(...(await measureArtExport(ROOT, workerFile)));
+});
+
+it('exports 1,000 illustrated cards as 300 dpi PNGs next to sharp alone (issue #32)', async () => {
+  const workerFile = join(ROOT, 'out/main/job-worker.js');
+  if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
+  results.push(...(await measureCardImages(ROOT, workerFile)));
 });
 
 it('exports 1,000 text-heavy cards next to plain pdfkit, and 10,000 within 300 MB (issue #9)', async () => {

@@ -65,6 +65,7 @@ function scalarValue(text: string, read: CsvFieldRead): CellValue {
       return { ok: false, message: `${quoted(text)} is not yes/no (true, false, yes, no, 1, 0)` };
     }
     case 'json':
+    case 'image': // an image reference as an export writes it ({"id": …}); a file name is the import's to look up
       return parseJson(text);
     default:
       return { ok: true, value: text };

@@ -6,9 +6,13 @@
 import type { GameSystem } from '../system/format';
 import type { JsonSchema } from '../system/json-schema';
 import { resolveSchema, schemaTypes } from '../system/resolve-schema';
+import { isImageField } from '../system/image-field';
 
-/** How a cell is read: as is, as a number, yes/no, a list split by the separator, or JSON. */
-export type CsvCellKind = 'text' | 'number' | 'integer' | 'boolean' | 'list' | 'json';
+/**
+ * How a cell is read: as is, as a number, yes/no, a list split by the separator, JSON, or (an
+ * `x-kind: image` field) a picture's file name in the import's picture folder.
+ */
+export type CsvCellKind = 'text' | 'number' | 'integer' | 'boolean' | 'list' | 'json' | 'image';
 
 export interface CsvChoice {
   value: string | number | boolean;
@@ -61,6 +65,7 @@ function safeResolve(root: JsonSchema, schema: unknown): JsonSchema | null {
 }
 
 function readOf(root: JsonSchema, schema: JsonSchema, depth: number): CsvFieldRead {
+  if (depth === 0 && isImageField(schema)) return { kind: 'image', choices: [] };
   const choices = choicesOf(root, schema);
   const types = schemaTypes(schema);
   if (choices.length > 0) {

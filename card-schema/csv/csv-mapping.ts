@@ -162,7 +162,18 @@ export interface RowDocument {
   /** The card as read; absent when its type could not be told. */
   doc?: Record<string, unknown>;
   problems: CsvCellProblem[];
+  /** Image fields left out because the picture their cell names was not found (not a problem of the row). */
+  missingPictures: string[];
 }
+
+/**
+ * Finds the picture an image field's cell names (a file name in the import's picture folder) and
+ * returns its image id; undefined when it is missing, which the finder notes for the report.
+ */
+export type CsvPictureFinder = (name: string, column: string) => string | undefined;
+
+/** An image reference cell as an export writes it: `{"id": "<64 hex>", …}`. */
+const isImageRefText = (text: string) => text.trimStart().startsWith('{');
 
 /** Reads one row (`cell` gives a column's text by header) into a card document, collecting what could not be read. */
 export function rowToDocument(
@@ -170,6 +181,7 @@ export function rowToDocument(
   mapping: CsvMapping,
   fields: ReadonlyMap<string, CsvField>,
   system: GameSystem,
+  findPicture: CsvPictureFinder = () => undefined,
 ): RowDocument {
   const typeText = mapping.typeColumn === null ? '' : cell(mapping.typeColumn).trim();
   const type = typeText ? findType(system, typeText) : system.cardTypes.find((t) => t.id === mapping.defaultType);
@@ -183,10 +195,12 @@ export function rowToDocument(
           message: typeText ? `“${typeText}” is not a card type of ${system.name} (${known})` : `No card type given (${known})`,
         },
       ],
+      missingPictures: [],
     };
   }
   const doc: Record<string, unknown> = { type: type.id };
   const problems: CsvCellProblem[] = [];
+  const missingPictures: string[] = [];
   for (const entry of mapping.columns) {
     const text = cell(entry.column);
     if (text.trim() === '') continue;
@@ -195,9 +209,15 @@ export function rowToDocument(
     const read = field
       ? (fieldRead(field, type.id) ?? { kind: 'text' as const, choices: [] })
       : { kind: 'text' as const, choices: [] };
+    if (read.kind === 'image' && !isImageRefText(text)) {
+      const id = findPicture(text.trim(), entry.column);
+      if (id === undefined) missingPictures.push(entry.field);
+      else setOwn(doc, entry.field, { id });
+      continue;
+    }
     const value = cellToValue(text, read, mapping.listSeparator);
     if (value.ok) setOwn(doc, entry.field, value.value);
     else problems.push({ column: entry.column, value: text, message: value.message });
   }
-  return { doc, problems };
+  return { doc, problems, missingPictures };
 }

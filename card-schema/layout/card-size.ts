@@ -54,6 +54,10 @@ function scaleElement(element: LayoutElement, sx: number, sy: number, s: number)
       return { ...element, ...box, size: element.size * s };
     case 'image':
       return withDefined({ ...element, ...box, radius: times(element.radius, s) });
+    case 'ellipse':
+      return withDefined({ ...element, ...box, strokeWidth: times(element.strokeWidth, s) });
+    case 'icon':
+      return { ...element, ...box };
   }
 }
 

@@ -17,27 +17,60 @@ export interface FieldPaint {
   default: string;
 }
 
+/**
+ * A linear gradient between two solid paints, for fills (frames with depth): `angle` in degrees,
+ * 0 runs top to bottom (default), 90 left to right.
+ */
+export interface GradientPaint {
+  gradient: [Paint, Paint];
+  angle?: number;
+}
+
+/** What a shape's inside or the card's background can be painted with: a color or a gradient. */
+export type Fill = Paint | GradientPaint;
+
+/** A gradient resolved to colors, as drawing operations carry it. */
+export interface ResolvedGradient {
+  from: string;
+  to: string;
+  /** Degrees; 0 runs top to bottom, 90 left to right. */
+  angle: number;
+}
+
 export const FONT_FACES = ['regular', 'bold', 'italic'] as const;
 export type FontFace = (typeof FONT_FACES)[number];
 
 export interface CardLayout {
-  background: Paint;
+  background: Fill;
   elements: LayoutElement[];
 }
+
+/** A value `whenEquals` compares a card field with. */
+export type LayoutScalar = string | number | boolean;
 
 interface ElementBase {
   x: number;
   y: number;
   w: number;
   h: number;
+  /** What the layout editor's layer list calls the element ("Cost badge"). */
+  name?: string;
+  /** Never drawn (hidden in the layout editor); kept in the layout. */
+  hidden?: boolean;
+  /** The layout editor does not select, move or resize it on the card (only in the layer list). */
+  locked?: boolean;
   /** Only drawn when this card field is present and non-empty. */
   when?: string;
+  /** With `when`: only drawn when that field equals this value, or one of these (a list's first item counts). */
+  whenEquals?: LayoutScalar | LayoutScalar[];
+  /** Only drawn when this card field is empty (a placeholder shown until the card has art). */
+  unless?: string;
 }
 
 export interface RectElement extends ElementBase {
   kind: 'rect';
   radius?: number;
-  fill?: Paint;
+  fill?: Fill;
   stroke?: Paint;
   strokeWidth?: number;
 }
@@ -84,7 +117,23 @@ export interface ImageElement extends ElementBase {
   radius?: number;
 }
 
-export type LayoutElement = RectElement | TextElement | PipsElement | ImageElement;
+/** An ellipse filling its box (a gem, a round badge). */
+export interface EllipseElement extends ElementBase {
+  kind: 'ellipse';
+  fill?: Fill;
+  stroke?: Paint;
+  strokeWidth?: number;
+}
+
+/** One of the game's symbols (its `symbols`, by id), fitted into the box: a cost or stat icon. */
+export interface IconElement extends ElementBase {
+  kind: 'icon';
+  symbol: string;
+  color?: Paint;
+}
+
+export type LayoutElement = RectElement | TextElement | PipsElement | ImageElement | EllipseElement | IconElement;
+export type LayoutElementKind = LayoutElement['kind'];
 
 export type DrawOp =
   | {
@@ -94,11 +143,21 @@ export type DrawOp =
       w: number;
       h: number;
       radius: number;
-      fill?: string;
+      fill?: string | ResolvedGradient;
       stroke?: string;
       strokeWidth?: number;
     }
   | { op: 'circle'; cx: number; cy: number; r: number; fill: string; stroke?: string; strokeWidth?: number }
+  | {
+      op: 'ellipse';
+      cx: number;
+      cy: number;
+      rx: number;
+      ry: number;
+      fill?: string | ResolvedGradient;
+      stroke?: string;
+      strokeWidth?: number;
+    }
   /**
    * One run of a line of text, set in one font; (x, y) is the left end of the baseline.
    * `gameFontFile` names the game font file setting it (its SHA-256: see GameFontFace), when the

@@ -10,12 +10,18 @@ import type {
   CardDrawing,
   CardLayout,
   DrawOp,
+  EllipseElement,
+  Fill,
   FontFace,
+  IconElement,
   ImageElement,
+  LayoutElement,
+  LayoutScalar,
   LayoutWarning,
   Paint,
   PipsElement,
   RectElement,
+  ResolvedGradient,
   TextElement,
 } from './format';
 import { enumLabel } from '../system/enum-labels';
@@ -25,7 +31,7 @@ import { own } from '../own-keys';
 import { PT_TO_MM, measureRunAt, placeRuns, verticalMetrics } from './text-measure';
 import { WarningSite, coverText, cutWarning, glyphWarnings, symbolWarning } from './text-warnings';
 import { fieldPaintColor } from './field-paint';
-import { encodeSymbols, lineOps, unknownSymbolTokens, type ResolvedSymbol } from './inline-symbols';
+import { encodeSymbols, lineOps, parseViewBox, unknownSymbolTokens, type ResolvedSymbol } from './inline-symbols';
 import { spansText, styledSpans, trimSpansEnd, type StyledSpan } from './styled-text';
 import { breakStyledLines, lineWidth, truncateStyledLine, type StyledLine } from './line-breaking';
 import type { FontStack } from './font-coverage';
@@ -160,16 +166,39 @@ function draw(
   const cornerRadiusMm = system.card.cornerRadiusMm ?? 0;
   const ops: DrawOp[] = [];
   const warnings: LayoutWarning[] = [];
-  const background = layout ? paint(layout.background, subject) : '#ffffff';
+  const background = layout ? fill(layout.background, subject) : '#ffffff';
   ops.push({ op: 'rect', x: 0, y: 0, w: widthMm, h: heightMm, radius: cornerRadiusMm, fill: background });
   for (const element of layout?.elements ?? []) {
-    if (element.when !== undefined && isEmpty(own(subject.values, element.when))) continue;
+    if (!isShown(element, subject.values)) continue;
     if (element.kind === 'rect') ops.push(rectOp(element, subject));
     else if (element.kind === 'text' && text) ops.push(...textOps(element, subject, warnings));
     else if (element.kind === 'pips') ops.push(...pipOps(element, subject));
     else if (element.kind === 'image') ops.push(...imageOps(element, subject));
+    else if (element.kind === 'ellipse') ops.push(ellipseOp(element, subject));
+    else if (element.kind === 'icon') ops.push(...iconOps(element, subject));
   }
   return { widthMm, heightMm, cornerRadiusMm, ops: ops.map(roundOp), warnings };
+}
+
+/**
+ * Whether the element is drawn on this card: not `hidden`; its `when` field not empty (or, with
+ * `whenEquals`, equal to that value or one of those); its `unless` field empty.
+ */
+export function isShown(element: LayoutElement, values: Record<string, unknown>): boolean {
+  if (element.hidden === true) return false;
+  if (element.when !== undefined) {
+    const value = own(values, element.when);
+    if (element.whenEquals !== undefined ? !equalsOneOf(value, element.whenEquals) : isEmpty(value)) return false;
+  }
+  return element.unless === undefined || isEmpty(own(values, element.unless));
+}
+
+/** A field value against `whenEquals`: a list by its first item; text, numbers and flags by value ("3" is 3). */
+function equalsOneOf(value: unknown, expected: LayoutScalar | LayoutScalar[]): boolean {
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  if (typeof first !== 'string' && typeof first !== 'number' && typeof first !== 'boolean') return false;
+  const key = String(first);
+  return (Array.isArray(expected) ? expected : [expected]).some((candidate) => String(candidate) === key);
 }
 
 function isEmpty(value: unknown): boolean {
@@ -210,14 +239,59 @@ function paint(value: Paint | undefined, subject: LayoutSubject, fallback = DEFA
   return fallback;
 }
 
+/** A fill as the ops carry it: a color, or a gradient between two resolved colors. */
+function fill(value: Fill, subject: LayoutSubject): string | ResolvedGradient {
+  if (typeof value === 'object' && value !== null && 'gradient' in value) {
+    const [from, to] = Array.isArray(value.gradient) ? value.gradient : [];
+    return { from: paint(from, subject), to: paint(to ?? from, subject), angle: value.angle ?? 0 };
+  }
+  return paint(value, subject);
+}
+
 function rectOp(element: RectElement, subject: LayoutSubject): DrawOp {
   const op: DrawOp = { op: 'rect', x: element.x, y: element.y, w: element.w, h: element.h, radius: element.radius ?? 0 };
-  if (element.fill !== undefined) op.fill = paint(element.fill, subject);
+  if (element.fill !== undefined) op.fill = fill(element.fill, subject);
   if (element.stroke !== undefined) {
     op.stroke = paint(element.stroke, subject);
     op.strokeWidth = element.strokeWidth ?? 0.3;
   }
   return op;
+}
+
+/** An ellipse filling the element's box. */
+function ellipseOp(element: EllipseElement, subject: LayoutSubject): DrawOp {
+  const rx = element.w / 2;
+  const ry = element.h / 2;
+  const op: DrawOp = { op: 'ellipse', cx: element.x + rx, cy: element.y + ry, rx, ry };
+  if (element.fill !== undefined) op.fill = fill(element.fill, subject);
+  if (element.stroke !== undefined) {
+    op.stroke = paint(element.stroke, subject);
+    op.strokeWidth = element.strokeWidth ?? 0.3;
+  }
+  return op;
+}
+
+/**
+ * The game symbol the element names, as big as fits in its box and centred there (the same
+ * `symbol` op inline symbols draw); nothing when the game has no such symbol (loading the game
+ * reports it).
+ */
+function iconOps(element: IconElement, subject: LayoutSubject): DrawOp[] {
+  const symbol = subject.symbols ? own(subject.symbols, element.symbol) : undefined;
+  if (!symbol || typeof symbol.path !== 'string') return [];
+  const size = Math.min(element.w, element.h);
+  if (!(size > 0)) return [];
+  return [
+    {
+      op: 'symbol',
+      x: element.x + (element.w - size) / 2,
+      y: element.y + (element.h - size) / 2,
+      size,
+      path: symbol.path,
+      viewBox: parseViewBox(symbol.viewBox),
+      color: paint(element.color, subject),
+    },
+  ];
 }
 
 /** One pip per identity value, spread along the element's longer side and centred in it. */
@@ -416,6 +490,8 @@ function roundOp(op: DrawOp): DrawOp {
       return { ...op, x: round(op.x), y: round(op.y), w: round(op.w), h: round(op.h), radius: round(op.radius) };
     case 'circle':
       return { ...op, cx: round(op.cx), cy: round(op.cy), r: round(op.r) };
+    case 'ellipse':
+      return { ...op, cx: round(op.cx), cy: round(op.cy), rx: round(op.rx), ry: round(op.ry) };
     case 'text':
       return { ...op, x: round(op.x), y: round(op.y) };
     case 'image':

@@ -124,12 +124,25 @@ function displayArray(
 ): string {
   const { defs } = scope;
   const itemSchema = resolve(schema?.items, defs);
-  const rendered = items.map((item) => displayValue(item, itemSchema, scope, depth + 1)).filter((text) => text !== '');
+  const rendered = items
+    .filter((item) => !isUnnamed(item, itemSchema))
+    .map((item) => displayValue(item, itemSchema, scope, depth + 1))
+    .filter((text) => text !== '');
   // Objects without a display template read best one per line ("Name (cost): text").
   const objectsWithoutTemplate =
     items.length > 0 && items.every((item) => isPlainObject(item) && !displayTemplateFor(item, itemSchema, defs));
   const joiner = separator ?? (schema?.['x-multiline'] === true || objectsWithoutTemplate ? '\n' : ', ');
   return rendered.join(joiner);
+}
+
+/**
+ * A list entry whose schema has a `name` it leaves blank (an attack just added in the editor):
+ * not shown until named, so the card never reads ": 0 damage".
+ */
+function isUnnamed(item: unknown, schema: JsonSchema | undefined): boolean {
+  if (!isPlainObject(item) || !schema?.properties || !Object.hasOwn(schema.properties, 'name')) return false;
+  const name = own(item, 'name');
+  return name === undefined || (typeof name === 'string' && name.trim() === '');
 }
 
 function displayObject(value: Record<string, unknown>, schema: JsonSchema | undefined, scope: Scope, depth: number): string {

@@ -4,7 +4,8 @@
 // instead of the full layout, so a list of 100,000 cards scrolls without laying out text.
 
 import type { CardDocument, GameSystem } from '../system/format';
-import type { CardDrawing, DrawOp } from './format';
+import type { CardDrawing, DrawOp, ResolvedGradient } from './format';
+import { gradientMiddle, isGradient } from './gradient';
 import { imagePlacement } from './image-placement';
 import { layoutCardShapes } from './layout-card';
 
@@ -21,7 +22,7 @@ export interface ThumbnailBox {
 export interface ThumbnailShape extends ThumbnailBox {
   /** A CSS hex color (#rgb, #rgba, #rrggbb or #rrggbbaa). */
   color: string;
-  /** ellipse: a circle op, or a rect rounded into a circle; everything else is drawn square. */
+  /** ellipse: a circle or ellipse op, or a rect rounded into a circle; everything else is drawn square. */
   shape: 'rect' | 'ellipse';
   /** Painted after the art and across it (a banner over the picture), so drawn above it. */
   overArt: boolean;
@@ -79,7 +80,7 @@ export function cardThumbnail(drawing: CardDrawing): CardThumbnail {
     h: h / heightMm,
   });
   const [first, ...rest] = drawing.ops;
-  const background = first && isBackground(first, widthMm, heightMm) ? cssHex(first.fill) : undefined;
+  const background = first && isBackground(first, widthMm, heightMm) ? fillHex(first.fill) : undefined;
   const ops = background ? rest : drawing.ops;
 
   const artIndex = largestImage(ops);
@@ -143,10 +144,10 @@ function largestImage(ops: DrawOp[]): number {
   return best;
 }
 
-/** A filled rect or circle as a thumbnail shape (outlines are hairlines at this size). */
+/** A filled rect, circle or ellipse as a thumbnail shape (outlines are hairlines at this size). */
 function shapeOf(op: DrawOp, fraction: (x: number, y: number, w: number, h: number) => ThumbnailBox): ThumbnailShape | undefined {
   if (op.op === 'rect') {
-    const color = cssHex(op.fill);
+    const color = fillHex(op.fill);
     if (!color || !(op.w > 0 && op.h > 0)) return undefined;
     // A rect rounded by half its side or more, and about as wide as high, is a disc.
     const round = op.radius >= Math.min(op.w, op.h) / 2 - 1e-6 && Math.max(op.w, op.h) <= Math.min(op.w, op.h) * 1.25;
@@ -157,7 +158,17 @@ function shapeOf(op: DrawOp, fraction: (x: number, y: number, w: number, h: numb
     if (!color || !(op.r > 0)) return undefined;
     return { ...fraction(op.cx - op.r, op.cy - op.r, op.r * 2, op.r * 2), color, shape: 'ellipse', overArt: false };
   }
+  if (op.op === 'ellipse') {
+    const color = fillHex(op.fill);
+    if (!color || !(op.rx > 0 && op.ry > 0)) return undefined;
+    return { ...fraction(op.cx - op.rx, op.cy - op.ry, op.rx * 2, op.ry * 2), color, shape: 'ellipse', overArt: false };
+  }
   return undefined;
+}
+
+/** A fill as one hex color: a gradient by its middle, too small at thumbnail size to show its run. */
+function fillHex(fill: string | ResolvedGradient | undefined): string | undefined {
+  return cssHex(isGradient(fill) ? gradientMiddle(fill) : fill);
 }
 
 /**

@@ -37,17 +37,32 @@ function renameRefs(value: unknown, from: string, to: string, key?: string): unk
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameRefs(v, from, to, k)]));
 }
 
-/** `{from}` tokens of a layout's text templates and a layout element's `field`. */
+/** Element keys whose value is a bare card field name. */
+const LAYOUT_FIELD_KEYS = ['field', 'when', 'unless', 'hideRemindersWhen'];
+/** Element keys holding a paint, whose `byField` (also inside a gradient's ends) names a card field. */
+const PAINT_KEYS = ['fill', 'stroke', 'color'];
+
+/** A paint with its `byField` (or its gradient ends' `byField`) renamed. */
+function renameInPaint(paint: unknown, from: string, to: string): unknown {
+  if (!isObject(paint)) return paint;
+  if (Array.isArray(paint.gradient)) return { ...paint, gradient: paint.gradient.map((end) => renameInPaint(end, from, to)) };
+  return paint.byField === from ? { ...paint, byField: to } : paint;
+}
+
+/** `{from}` tokens of a layout's text templates, and every element key and paint naming the field. */
 function renameInLayout(layout: unknown, from: string, to: string): unknown {
   if (!isObject(layout) || !Array.isArray(layout.elements)) return layout;
-  const token = new RegExp(`\\{${from}([}:|])`, 'g');
+  const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const token = new RegExp(`\\{${escaped}([}:|])`, 'g');
   return {
     ...layout,
+    background: renameInPaint(layout.background, from, to),
     elements: layout.elements.map((element: unknown) => {
       if (!isObject(element)) return element;
       const next: Json = { ...element };
-      if (next.field === from) next.field = to;
-      for (const key of ['text', 'template', 'when']) {
+      for (const key of LAYOUT_FIELD_KEYS) if (next[key] === from) next[key] = to;
+      for (const key of PAINT_KEYS) if (key in next) next[key] = renameInPaint(next[key], from, to);
+      for (const key of ['text', 'template']) {
         if (typeof next[key] === 'string') next[key] = (next[key] as string).replace(token, `{${to}$1`);
       }
       return next;

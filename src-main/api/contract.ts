@@ -16,6 +16,7 @@ import { MAX_PACKS, type OpenedPacks } from '../../card-schema/packs/open-packs'
 import { FONT_FACES } from '../../card-schema/layout/format';
 import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
+import { MAX_CSV_PICTURES } from './image-limits';
 import { SET_CODE_PATTERN, SET_CODE_RULE, SET_META_MAX } from '../../card-schema/sets/set-meta';
 import {
   CARD_SIZE_PRESETS,
@@ -124,6 +125,12 @@ export interface SystemProblem {
 }
 
 /** A card of one card type to show what the type looks like: the first stored one, if any. */
+/** A card the layout editor previews a layout on, and why it was picked. */
+export interface LayoutSampleCard {
+  reason: 'longest-name' | 'longest-text' | 'empty-field';
+  card: CardRecord;
+}
+
 export interface SampleCard {
   typeId: string;
   /** The first card of this type in the library (the first added); null when the game has none. */
@@ -383,7 +390,7 @@ export interface ImageInfo {
 export const IMAGE_VARIANTS = ['thumb', 'preview', 'print'] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
-export { MAX_IMAGE_BYTES } from './image-limits';
+export { MAX_IMAGE_BYTES, MAX_CSV_PICTURES } from './image-limits';
 
 /**
  * A page of searchCards: its cards, the total (counted up to a cap), the cursor of the next page,
@@ -532,6 +539,28 @@ export const exportPdfJob = z.object({
   print: printOptions,
 });
 
+/** Resolutions card images are exported at (dots per inch). */
+export const CARD_IMAGE_DPIS = [300, 600] as const;
+/** Bleed a card image may have round it, in mm (the PDF's range). */
+export const CARD_IMAGE_MAX_BLEED_MM = 6;
+
+/**
+ * Card images (card-images/): each card of the source once, its front (and back) as a PNG or
+ * JPEG at `dpi` with `bleedMm` round it, named by `namePattern`, in a folder or a zip.
+ */
+export const exportImagesJob = z.object({
+  kind: z.literal('exportImages'),
+  source: printSource,
+  faces: z.enum(['fronts', 'both']).default('fronts'),
+  format: z.enum(['png', 'jpeg']).default('png'),
+  dpi: z.literal([...CARD_IMAGE_DPIS]).default(300),
+  bleedMm: z.number().min(0).max(CARD_IMAGE_MAX_BLEED_MM).default(0),
+  /** File names: {number} {name} {id} {set} {type} (card-images/file-names.ts). */
+  namePattern: z.string().trim().min(1).max(200).default('{number}-{name}'),
+  /** A folder (the desktop app and the CLI only) or one zip file. */
+  as: z.enum(['folder', 'zip']).default('zip'),
+});
+
 /** A CSV column mapping (card-schema/csv/csv-mapping.ts): columns by header, to card fields. */
 const csvMapping = z.object({
   typeColumn: z.string().max(500).nullable(),
@@ -550,6 +579,29 @@ const csvReadOptions = {
 };
 
 /**
+ * The picture folder of a CSV import (docs/csv.md, "Pictures by file name"), already read into the
+ * image library (addImage) by the app or the CLI: each picture file's path inside the folder with
+ * the image id it was stored as, or the sentence refusing it. Image fields' cells name these files.
+ */
+const csvPictures = z.object({
+  files: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(1000),
+        imageId: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
+        problem: z.string().max(2000).optional(),
+      }),
+    )
+    .max(MAX_CSV_PICTURES),
+  /** Files of the folder not read: not pictures by their name, or past MAX_CSV_PICTURES. */
+  skipped: z.number().int().min(0).default(0),
+});
+export type CsvPicturesInput = z.input<typeof csvPictures>;
+
+/**
  * A CSV/TSV file's rows as cards of `systemId` (services/csv-import.ts). `dryRun` writes nothing
  * and reports every bad row; otherwise the valid rows go into `setId`, or a new set named
  * `newSetName`, in one transaction.
@@ -564,6 +616,7 @@ const importCsvJob = z.object({
   dryRun: z.boolean().default(false),
   setId: id.optional(),
   newSetName: z.string().trim().min(1).max(200).optional(),
+  pictures: csvPictures.optional(),
 });
 
 const jobSpec = z.discriminatedUnion('kind', [
@@ -597,6 +650,7 @@ const jobSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exportTts'), deckId: id }),
   /** A set for Cockatrice: a zip of its card database XML (version 4) and a picture of each card. */
   z.object({ kind: z.literal('exportCockatrice'), setId: id }),
+  exportImagesJob,
 ]);
 
 export type JobSpec = z.output<typeof jobSpec>;
@@ -666,6 +720,8 @@ export interface JobResults {
   exportCockatrice: { file: JobFile; cards: number; skipped: string[] };
   importCsv: CsvImportReport;
   exportCsv: { file: JobFile; cards: number };
+  /** `file`: the zip, or the folder (its bytes: the images' total). */
+  exportImages: { file: JobFile; cards: number; images: number; widthPx: number; heightPx: number };
 }
 
 /** One cell (or row) of a CSV file that did not make a valid card. */
@@ -704,6 +760,26 @@ export interface CsvImportReport {
    * rows equal to the card they name; in a dry run, what the import would do.
    */
   changes: { added: number; updated: number; unchanged: number };
+  /** The picture folder's use, when the import had one or an image column named files. */
+  pictures?: CsvPicturesReport;
+}
+
+/** How a CSV import's image columns found their pictures (lists cut at MAX_CSV_PROBLEMS; the totals count all). */
+export interface CsvPicturesReport {
+  /** Picture files the folder held (refused ones included). */
+  files: number;
+  /** Files not read: not pictures by their name, or past the limit. */
+  skipped: number;
+  /** Distinct files the rows used. */
+  used: number;
+  /** Cells naming a picture the folder does not have (or a refused one): the card imports without it. */
+  missing: { row: number; column: string; name: string; message: string }[];
+  missingTotal: number;
+  /** Files no row named. */
+  unused: string[];
+  unusedTotal: number;
+  /** Files that are not readable pictures, and why. */
+  rejected: { name: string; message: string }[];
 }
 
 /** What a CSV file looks like, to map its columns (previewCsv). */
@@ -832,8 +908,29 @@ export const gameEditInput = z.object({
     .array(z.object({ cardType: id, from: fieldName, to: fieldName }))
     .max(500)
     .default([]),
+  /**
+   * Font files uploaded with stageGameFont, by the path system.json's fonts name them at
+   * ("fonts/gothic-regular-1a2b3c4d.ttf" → its upload id); the folder's own font files fill the rest.
+   */
+  fontFiles: withoutProtoKey(
+    z.record(
+      z.string().regex(/^fonts\/[A-Za-z0-9_-]+\.(?:ttf|otf)$/, 'a font file path: fonts/<name>.ttf or .otf'),
+      z.string().regex(/^[0-9a-f]{64}$/, 'an upload id'),
+    ),
+    'a file name',
+  ).optional(),
 });
 export type GameEditInput = z.output<typeof gameEditInput>;
+
+/** A font file uploaded for the game being edited (services/game-font-uploads.ts): checked, measured, kept aside until a save writes it. */
+export interface StagedGameFont {
+  /** The SHA-256 of its bytes: what gameEditInput's `fontFiles` names it by, and the loaded face's `sha256`. */
+  uploadId: string;
+  format: 'ttf' | 'otf';
+  /** The family name the file gives itself ("Blankenburg"), a label to offer. */
+  familyName: string;
+  bytes: number;
+}
 
 /** A card a game edit changes or leaves invalid, with why. */
 export interface GameEditCard {
@@ -895,6 +992,13 @@ export const apiContract = {
   createGame: returns<SystemSummary>()(createGameInput),
   /** One card of each of the game's card types, in the game's order (Games view). */
   sampleCards: returns<SampleCard[]>()(z.object({ systemId: id })),
+  /**
+   * Cards of a type that test a layout (services/layout-samples.ts): the longest name, the
+   * longest text in `textField`, and one whose `emptyField` is empty; each found in SQL, at most one per reason.
+   */
+  layoutSampleCards: returns<LayoutSampleCard[]>()(
+    z.object({ systemId: id, typeId: id, textField: fieldName.optional(), emptyField: fieldName.optional() }),
+  ),
   /** A game's JSON files, for the studio. */
   getGameFiles: returns<GameFilesView>()(z.object({ systemId: id })),
   /**
@@ -904,6 +1008,17 @@ export const apiContract = {
   checkGameEdit: returns<GameEditReport>()(gameEditInput.extend({ cards: z.boolean().default(false) })),
   /** Saves edited files of a user's game: the folder is replaced, renamed fields carry their values (old versions kept as revisions), and the game reloads. */
   saveGameEdit: returns<GameEditResult>()(gameEditInput),
+  /**
+   * Keeps a font file aside for the game being edited (a TrueType or OpenType file of at most
+   * 5 MB that fontkit reads); check and save take it by its upload id in `fontFiles`.
+   */
+  stageGameFont: returns<StagedGameFont>()(
+    z.object({
+      systemId: id,
+      fileName: z.string().min(1).max(500),
+      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "must be the file's bytes" }),
+    }),
+  ),
   /**
    * A font file a game ships, for the preview: the file setting `face` of the font (its own, or
    * the regular one when the font has no file for that face).

@@ -13,11 +13,13 @@ const METHOD_ACTIONS: Record<ApiMethod, string> = {
   listSystemProblems: 'check the installed games',
   syncGameFolders: "reload the games' changed files",
   sampleCards: 'find a card of each type',
+  layoutSampleCards: 'find cards to preview the layout on',
   listStarters: 'list the starters for a new game',
   createGame: 'create the game',
   getGameFiles: "read the game's files",
   checkGameEdit: 'check the edited game',
   saveGameEdit: 'save the game',
+  stageGameFont: 'add the font file',
   getGameFont: "load the game's font",
   removeSystem: 'remove the game',
   listSets: 'list the card sets',
@@ -92,6 +94,7 @@ const JOB_ACTIONS: Record<JobKind, string> = {
   cleanUpImages: 'clean up the images',
   exportTts: 'export the deck for Tabletop Simulator',
   exportCockatrice: 'export the set for Cockatrice',
+  exportImages: 'export the card images',
 };
 
 /** What went wrong, judged by the error's code or its engine's words; undefined when unknown. */

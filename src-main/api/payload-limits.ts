@@ -4,6 +4,7 @@
 
 import { MAX_DECK_TEXT, MAX_IMPORT_TEXT } from './contract';
 import { MAX_IMAGE_BYTES } from './image-limits';
+import { MAX_FONT_FILE_BYTES } from '../fonts/measure-font-file';
 
 const MiB = 1024 * 1024;
 /** JSON escaping of an embedded file (quotes, newlines) grows it by up to about half again. */
@@ -14,7 +15,7 @@ const base64 = (bytes: number) => Math.ceil(bytes / 3) * 4 + MiB;
 /**
  * Most calls carry a few ids or one card; 4 MiB holds the largest of them (getCards' 10,000 ids).
  * Imports carry a whole file: startJob (import jobs) and importDeck get the contract's limits,
- * addImage a picture of up to MAX_IMAGE_BYTES.
+ * addImage a picture of up to MAX_IMAGE_BYTES, stageGameFont a font file of up to MAX_FONT_FILE_BYTES.
  */
 export const DEFAULT_PAYLOAD_LIMIT = 4 * MiB;
 /**
@@ -27,6 +28,7 @@ const PAYLOAD_LIMITS: Partial<Record<string, number>> = {
   importDeck: escaped(MAX_DECK_TEXT),
   parseDeckList: escaped(MAX_DECK_TEXT),
   addImage: base64(MAX_IMAGE_BYTES),
+  stageGameFont: base64(MAX_FONT_FILE_BYTES),
   readSetFolder: base64(MAX_IMPORT_TEXT),
 };
 

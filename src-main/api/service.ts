@@ -39,8 +39,10 @@ import {
 import { previewPrintSource } from '../services/print-sources';
 import { setStats } from '../services/set-stats';
 import { sampleCards } from '../services/sample-cards';
+import { layoutSampleCards } from '../services/layout-samples';
 import { createGame, loadStarters, type Starters } from '../services/new-game';
 import { checkGameEdit, getGameFiles, saveGameEdit } from '../services/game-edit';
+import { stageGameFont } from '../services/game-font-uploads';
 import { GameFolderSync } from '../services/game-folder-sync';
 import { openSetPacks } from '../services/open-packs';
 import { searchLibrary, searchLibraryPages } from '../services/library-search';
@@ -165,11 +167,13 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     getSystem: ({ systemId }) => lib.systems.require(systemId),
     getGameFont: ({ systemId, fontId, face }) => gameFontBlob(lib.systems, systemId, fontId, face),
     sampleCards: ({ systemId }) => sampleCards(lib, systemId),
+    layoutSampleCards: (input) => layoutSampleCards(lib, input),
     listStarters: () => starters().list,
     createGame: (input) => createGame(lib, userSystemsDir, starters(), input),
     getGameFiles: ({ systemId }) => getGameFiles(lib, systemId),
     checkGameEdit: (input) => checkGameEdit(lib, userSystemsDir, input),
     saveGameEdit: (input) => saveGameEdit(lib, userSystemsDir, input),
+    stageGameFont: (input) => stageGameFont(lib, userSystemsDir, input),
     listSystemProblems: () => [
       ...errors.filter((error) => !folderSync.owns(error)).map(({ file, jsonPath, reason }) => ({ file, jsonPath, reason })),
       ...folderSync.problems(),

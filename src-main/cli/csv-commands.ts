@@ -4,7 +4,9 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { CsvImportReport } from '../api/contract';
+import { MAX_CSV_PICTURES, type CsvImportReport } from '../api/contract';
+import { addPictureFolder } from '../images/picture-folder';
+import { isFolder } from '../services/set-folder';
 import type { Cardwright } from '../api/service';
 import { MAX_CSV_BYTES } from '../services/csv-read';
 import { UsageError, textFlag, type FlagValue } from './argv';
@@ -16,7 +18,7 @@ import { jobFailureSentence } from './fatal-error';
 /** What import reads as a spreadsheet rather than JSON. */
 export const isCsvPath = (path: string): boolean => /\.(csv|tsv)$/i.test(path);
 
-export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'new-ids', 'dry-run'];
+export const CSV_IMPORT_OPTIONS = ['game', 'set', 'new-set', 'new-ids', 'dry-run', 'images'];
 export const CSV_IMPORT_SWITCHES = ['new-ids', 'dry-run'];
 
 export const CSV_IMPORT_ROWS: [string, string][] = [
@@ -27,7 +29,11 @@ export const CSV_IMPORT_ROWS: [string, string][] = [
     'a new set (default: a new set named after the file); its cards keep the ids of the id column where no card has them, an id another set’s card has is a bad row',
   ],
   ['--new-ids', 'skip the id column: every row is a new card with a new id (a copy); default off'],
-  ['--dry-run', 'check every row and list the bad ones; write nothing; default off'],
+  ['--dry-run', 'check every row and list the bad ones; write no card; default off'],
+  [
+    '--images DIR',
+    'the pictures image columns name by file name (any case, with or without the extension); missing, unused and refused files are listed',
+  ],
   ['', 'the columns map to card fields as last saved for the game in the app, else by their headers'],
 ];
 
@@ -46,6 +52,13 @@ export async function runCsvImport(path: string, flags: Map<string, FlagValue>, 
   if (size > MAX_CSV_BYTES) throw new UsageError(`${path}: ${size} bytes; a CSV import reads at most ${MAX_CSV_BYTES} bytes`);
   const bytes = new Uint8Array(readFileSync(full));
   const fileName = basename(full);
+  const imagesDir = textFlag(flags, 'images');
+  if (flags.has('images') && !imagesDir) throw new UsageError('--images needs a folder: --images DIR');
+  if (imagesDir !== undefined && !isFolder(imagesDir)) throw new UsageError(`--images: ${imagesDir} is not a folder`);
+  const pictures =
+    imagesDir === undefined
+      ? undefined
+      : await addPictureFolder(imagesDir, MAX_CSV_PICTURES, (input) => app.handlers.addImage(input));
   const preview = await app.handlers.previewCsv({ systemId, fileName, bytes });
   const mapping = flags.get('new-ids') === true ? { ...preview.mapping, idColumn: null } : preview.mapping;
   const setName = textFlag(flags, 'set');
@@ -54,7 +67,16 @@ export async function runCsvImport(path: string, flags: Map<string, FlagValue>, 
     : { newSetName: textFlag(flags, 'new-set') ?? fileName.replace(/\.(csv|tsv)$/i, '') };
   const status = await runExportJob(
     app,
-    { kind: 'importCsv', systemId, fileName, bytes, mapping, dryRun: flags.get('dry-run') === true, ...destination },
+    {
+      kind: 'importCsv',
+      systemId,
+      fileName,
+      bytes,
+      mapping,
+      dryRun: flags.get('dry-run') === true,
+      ...destination,
+      ...(pictures ? { pictures } : {}),
+    },
     (line) => process.stderr.write(`${line}\n`),
   );
   if (status.state !== 'done' || status.kind !== 'importCsv' || !status.result) {
@@ -81,5 +103,23 @@ function reportLines(report: CsvImportReport, savedMapping: boolean): string[] {
   }
   if (report.problemsTotal > report.problems.length)
     lines.push(`… and ${report.problemsTotal - report.problems.length} more problems`);
+  if (report.pictures) lines.push(...pictureLines(report.fileName, report.pictures));
+  return lines;
+}
+
+function pictureLines(fileName: string, pictures: NonNullable<CsvImportReport['pictures']>): string[] {
+  const lines = [
+    `pictures: ${pictures.files} files, ${pictures.used} used, ${pictures.missingTotal} missing, ${pictures.unusedTotal} unused, ${pictures.rejected.length} refused${pictures.skipped ? `, ${pictures.skipped} other files skipped` : ''}`,
+  ];
+  for (const missing of pictures.missing)
+    lines.push(
+      `${fileName}: row ${missing.row}, column ${missing.column}: picture “${missing.name}” missing: ${missing.message}`,
+    );
+  if (pictures.missingTotal > pictures.missing.length)
+    lines.push(`… and ${pictures.missingTotal - pictures.missing.length} more missing pictures`);
+  for (const rejected of pictures.rejected) lines.push(`refused picture ${rejected.name}: ${rejected.message}`);
+  for (const name of pictures.unused) lines.push(`unused picture: ${name}`);
+  if (pictures.unusedTotal > pictures.unused.length)
+    lines.push(`… and ${pictures.unusedTotal - pictures.unused.length} more unused pictures`);
   return lines;
 }

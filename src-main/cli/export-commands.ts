@@ -104,7 +104,8 @@ export async function withApp<T>(app: Cardwright, work: () => Promise<T>): Promi
   }
 }
 
-async function printSource(app: Cardwright, flags: ReadFlags): Promise<PrintSourceInput> {
+/** What --deck, --set, --cards or --search name; `command` leads a refusal. */
+export async function printSource(app: Cardwright, flags: ReadFlags, command = 'export-pdf'): Promise<PrintSourceInput> {
   const deck = textFlag(flags, 'deck');
   const set = textFlag(flags, 'set');
   const cards = textFlag(flags, 'cards');
@@ -119,8 +120,9 @@ async function printSource(app: Cardwright, flags: ReadFlags): Promise<PrintSour
     search !== undefined && '--search',
   ];
   const sources = given.filter((flag): flag is string => typeof flag === 'string');
-  if (sources.length === 0) throw new UsageError('export-pdf needs what to print: --deck, --set, --cards or --search');
-  if (sources.length > 1) throw new UsageError(`export-pdf prints one thing at a time: give only one of ${sources.join(', ')}`);
+  const [verb, verbs] = command === 'export-pdf' ? ['print', 'prints'] : ['export', 'exports'];
+  if (sources.length === 0) throw new UsageError(`${command} needs what to ${verb}: --deck, --set, --cards or --search`);
+  if (sources.length > 1) throw new UsageError(`${command} ${verbs} one thing at a time: give only one of ${sources.join(', ')}`);
   if (deck !== undefined) return { kind: 'deck', deckId: await deckId(app, deck) };
   if (cards !== undefined) return { kind: 'cards', cardIds: await knownCardIds(app, cards) };
   if (search !== undefined)

@@ -17,6 +17,7 @@ import { globalOptions, parseArgs, UsageError } from './argv';
 import { GLOBAL_OPTION_ROWS, optionTable, type CliCommand, type Library, type SaveTo } from './command';
 import { deckCommand } from './deck-commands';
 import { exportPdfCommand, exportSetCommand } from './export-commands';
+import { exportImagesCommand } from './image-commands';
 import { exitWithError } from './fatal-error';
 import { saveToPath } from './run-export-job';
 import { exportCommand, importCommand, validateCommand } from './set-commands';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CliCommand[] = [
   importCommand,
   validateCommand,
   deckCommand,
+  exportImagesCommand,
 ];
 const NAMES = [...COMMANDS.map((command) => command.name), 'help'];
 

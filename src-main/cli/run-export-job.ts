@@ -19,10 +19,18 @@ const POLL_MS = 200;
  */
 export function saveToPath(save: SaveTo, cwd: string): DesktopIntegration {
   return {
-    chooseSavePath: async (defaultFileName) => {
+    chooseSavePath: async (defaultFileName, filter) => {
       const path = resolve(cwd, save.out ?? defaultFileName);
       const folder = dirname(path);
       if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--out: there is no folder ${folder}`);
+      // An export of a folder (card images) writes into --out, made when missing.
+      if (filter.extensions.includes('*')) {
+        if (existsSync(path) && !statSync(path).isDirectory())
+          throw new UsageError(`--out: ${path} is a file; give a folder, or a name ending in .zip with --zip`);
+        refuseFullFolder(path, save.force);
+        assertWritable(folder);
+        return path;
+      }
       if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--out: ${path} is a folder; give a file name`);
       refuseExisting(path, save.force);
       assertWritable(folder);

@@ -5,6 +5,8 @@ declare module 'fontkit' {
   /** A font file fontkit opened: `type` says what kind ("TTF" also for CFF-based OpenType). */
   export interface Font {
     type: 'TTF' | 'WOFF' | 'WOFF2' | 'TTC' | 'DFont';
+    /** The family the file names itself (its name table), a label to offer. */
+    familyName: string | null;
     unitsPerEm: number;
     ascent: number;
     descent: number;

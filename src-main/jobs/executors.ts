@@ -1,7 +1,7 @@
 // Where jobs run. The apps run each job in a worker thread (its own event loop and SQLite
 // connection); unit tests run the same executeJob inline.
 //
-// A worker stays a while after a print export: starting one (a thread, the app's code, pdfkit
+// A worker stays a while after a print export (PDF or card images): starting one (a thread, the app's code, pdfkit
 // and fontkit, the fonts' shaping tables) costs ~0.8 s, about what a 1,000-card export takes
 // once warm, and people export again after changing an option. Only a worker that is small
 // once its garbage is collected is kept. Other jobs (imports read up to 100 MB, their own work
@@ -54,7 +54,7 @@ export const KEEP_WORKER_HEAP_BYTES = 64 * 1024 * 1024;
 /** How long a worker that is not kept may take to collect its garbage before it is ended anyway. */
 const SETTLE_LIMIT_MS = 10_000;
 /** The jobs whose worker is kept for the next one. */
-const KEEP_WORKER_AFTER: ReadonlySet<JobRequest['spec']['kind']> = new Set(['exportPdf']);
+const KEEP_WORKER_AFTER: ReadonlySet<JobRequest['spec']['kind']> = new Set(['exportPdf', 'exportImages']);
 
 interface IdleWorker {
   worker: Worker;

@@ -63,6 +63,12 @@ export function createJobHandlers(
     startJob: async ({ job, saveAs }) => {
       const plan = planJob(lib, job);
       let output: JobOutput | undefined;
+      // A browser downloads one file: a folder of images is for the desktop app and the CLI.
+      if (job.kind === 'exportImages' && job.as === 'folder' && !(saveAs && desktop))
+        throw new ApiError(
+          'A folder of card images can only be written by the desktop app or the CLI; export a zip instead',
+          'BAD_INPUT',
+        );
       if (plan.output) {
         const chosen = await outputFor(plan.output.fileName, plan.output.filter, saveAs);
         if (!chosen) return null;

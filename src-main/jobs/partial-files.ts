@@ -22,5 +22,5 @@ export function removePartials(outputPath: string | undefined, pid: number | und
   }
   for (const name of names)
     if (name.endsWith('.part') && prefixes.some((prefix) => name.startsWith(prefix)))
-      rmSync(join(dirname(outputPath), name), { force: true });
+      rmSync(join(dirname(outputPath), name), { recursive: true, force: true }); // an image export's folder too
 }

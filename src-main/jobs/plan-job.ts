@@ -17,6 +17,8 @@ const PDF: SaveFileFilter = { name: 'PDF document', extensions: ['pdf'] };
 const JSON_FILE: SaveFileFilter = { name: 'Cardwright file', extensions: ['json'] };
 const ZIP: SaveFileFilter = { name: 'Zip archive', extensions: ['zip'] };
 const CSV_FILE: SaveFileFilter = { name: 'CSV file', extensions: ['csv'] };
+/** A folder of card images: "Save as" names the folder to make. */
+export const IMAGE_FOLDER: SaveFileFilter = { name: 'Folder', extensions: ['*'] };
 
 export function planJob(lib: Library, spec: JobSpec): JobPlan {
   switch (spec.kind) {
@@ -77,6 +79,18 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
       return {
         title: `Cockatrice export of “${set.name}”`,
         output: { fileName: safeFileName(set.name, '.cockatrice.zip'), filter: ZIP },
+      };
+    }
+    case 'exportImages': {
+      const { name } = namePrintSource(lib, spec.source);
+      const faces = spec.faces === 'both' ? 'Card images (fronts and backs)' : 'Card images';
+      const stem = `${name} images`;
+      return {
+        title: `${faces} of “${name}”, ${spec.format.toUpperCase()} ${spec.dpi} dpi`,
+        output:
+          spec.as === 'zip'
+            ? { fileName: safeFileName(stem, '.zip'), filter: ZIP }
+            : { fileName: safeFileName(stem, ''), filter: IMAGE_FOLDER },
       };
     }
   }

@@ -21,6 +21,7 @@ import { ttsZip } from '../tts/tts-export';
 import { cockatriceZip } from '../cockatrice/cockatrice-export';
 import { checkCsv, importCsv } from '../services/csv-import';
 import { searchToCsv } from '../services/csv-export';
+import { exportCardImages } from '../card-images/export-card-images';
 
 export interface JobPaths {
   dataDir: string;
@@ -114,6 +115,8 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
       const file = await writeOutput(path, { fileName: basename(path), mimeType: 'application/zip', bytes: set.zip });
       return { file, cards: set.cards, skipped: set.skipped };
     }
+    case 'exportImages':
+      return exportCardImages(lib, spec, paths, output(), progress);
   }
 }
 

@@ -5,9 +5,14 @@
 // whole bleed box, and other filled rectangles that touch a card edge are continued into the
 // bleed, so a slightly-off cut still shows the right color. Each card is clipped to its bleed
 // box so it can never paint over a neighbour.
+//
+// Gradients are PDF shadings painted with `sh` inside the shape's clip, in the card's own user
+// space, so they land right on a page and inside a form XObject alike (a pattern's matrix
+// would be tied to the page). A gradient whose colors are translucent gets a soft mask.
 
 import type PDFDocument from 'pdfkit';
-import type { CardDrawing, DrawOp } from '../../card-schema/layout/format';
+import type { CardDrawing, DrawOp, ResolvedGradient } from '../../card-schema/layout/format';
+import { gradientLine, isGradient } from '../../card-schema/layout/gradient';
 import { imagePlacement } from '../../card-schema/layout/image-placement';
 import { symbolTransform } from '../../card-schema/layout/inline-symbols';
 import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
@@ -31,6 +36,17 @@ interface PdfColor {
   opacity: number;
 }
 
+interface PdfGradient {
+  from: PdfColor;
+  to: PdfColor;
+  angle: number;
+}
+
+/** What a shape is filled with: one color or a gradient. */
+type PdfFill = PdfColor | PdfGradient;
+
+const isPdfGradient = (fill: PdfFill): fill is PdfGradient => 'from' in fill;
+
 const pt = (mm: number): number => mm * MM_TO_PT;
 
 /**
@@ -47,6 +63,20 @@ export function parseColor(value: string, where: string): PdfColor | null {
   if (digits.length <= 4) digits = [...digits].map((digit) => digit + digit).join('');
   const opacity = digits.length === 8 ? parseInt(digits.slice(6), 16) / 255 : 1;
   return { hex: `#${digits.slice(0, 6)}`, opacity };
+}
+
+/**
+ * A fill: a color as parseColor reads it, or a gradient of two (a "none" end is the other
+ * color fully transparent); null when it paints nothing.
+ */
+function parseFill(value: string | ResolvedGradient, where: string): PdfFill | null {
+  if (!isGradient(value)) return parseColor(value, where);
+  const from = parseColor(value.from, where);
+  const to = parseColor(value.to, where);
+  const solid = from ?? to;
+  if (!solid) return null;
+  const clear = { hex: solid.hex, opacity: 0 };
+  return { from: from ?? clear, to: to ?? clear, angle: value.angle };
 }
 
 /** The drawing's background: its first op, when that is a filled rect covering the card. */
@@ -92,8 +122,8 @@ export function paintCardDrawing(
 
   const background = backgroundOp(drawing);
   if (background?.fill !== undefined) {
-    const color = parseColor(background.fill, `${label}, background`);
-    if (color) fillBox(out, bleedBox, color);
+    const fill = parseFill(background.fill, `${label}, background`);
+    if (fill) fillBox(out, bleedBox, fill, background);
   }
 
   const ops = drawing.ops;
@@ -107,6 +137,9 @@ export function paintCardDrawing(
         break;
       case 'circle':
         paintCircle(out, op, where);
+        break;
+      case 'ellipse':
+        paintEllipse(out, op, where);
         break;
       case 'text':
         paintText(out, op, fonts, where);
@@ -292,23 +325,81 @@ class CardContent {
     this.op(path.join('\n'));
   }
 
-  /** pdfkit's circle (ellipse) path, in millimetres. */
+  /** pdfkit's circle path, in millimetres. */
   circle(cxMm: number, cyMm: number, rMm: number): void {
-    const r = pt(rMm);
-    const x = pt(cxMm) - r;
-    const y = pt(cyMm) - r;
-    const o = r * KAPPA;
-    const [xe, ye, xm, ym] = [x + r * 2, y + r * 2, x + r, y + r];
+    this.ellipse(cxMm, cyMm, rMm, rMm);
+  }
+
+  /** pdfkit's ellipse path, in millimetres. */
+  ellipse(cxMm: number, cyMm: number, rxMm: number, ryMm: number): void {
+    const rx = pt(rxMm);
+    const ry = pt(ryMm);
+    const x = pt(cxMm) - rx;
+    const y = pt(cyMm) - ry;
+    const ox = rx * KAPPA;
+    const oy = ry * KAPPA;
+    const [xe, ye, xm, ym] = [x + rx * 2, y + ry * 2, x + rx, y + ry];
     this.op(
       [
         `${num(x)} ${num(ym)} m`,
-        curve(x, ym - o, xm - o, y, xm, y),
-        curve(xm + o, y, xe, ym - o, xe, ym),
-        curve(xe, ym + o, xm + o, ye, xm, ye),
-        curve(xm - o, ye, x, ym + o, x, ym),
+        curve(x, ym - oy, xm - ox, y, xm, y),
+        curve(xm + ox, y, xe, ym - oy, xe, ym),
+        curve(xe, ym + oy, xm + ox, ye, xm, ye),
+        curve(xm - ox, ye, x, ym + oy, x, ym),
         'h',
       ].join('\n'),
     );
+  }
+
+  /**
+   * Fills `path` with the gradient running across `box`; `area` bounds what the path covers
+   * (the gradient's ends continue beyond `box`).
+   */
+  fillGradient(path: () => void, gradient: PdfGradient, box: BoxMm, area: BoxMm): void {
+    const line = gradientLine(gradient.angle, box);
+    const coords = [pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2)].map(num);
+    if (coords[0] === coords[2] && coords[1] === coords[3]) return;
+    const shading = this.resource('Shading', 'CwSh', `${coords}|${gradient.from.hex}|${gradient.to.hex}`, () =>
+      shadingDict(coords, 'DeviceRGB', rgb(gradient.from.hex), rgb(gradient.to.hex)),
+    );
+    this.save();
+    // `sh` paints with the current fill opacity: a translucent fill before must not fade it.
+    this.fillOpacity(1);
+    path();
+    this.op('W n');
+    if (gradient.from.opacity < 1 || gradient.to.opacity < 1) {
+      const bbox = [pt(area.x), pt(area.y), pt(area.x + area.w), pt(area.y + area.h)].map(num);
+      const key = `${coords}|${bbox}|${gradient.from.opacity}|${gradient.to.opacity}`;
+      const mask = this.resource('ExtGState', 'CwGs', key, () => softMaskDict(this.internals(), coords, bbox, gradient));
+      this.op(`/${mask} gs`);
+    }
+    this.op(`/${shading} sh`);
+    this.restore();
+  }
+
+  private internals(): PdfInternals {
+    return this.doc as unknown as PdfInternals;
+  }
+
+  /**
+   * The name of a PDF object in the current page's (or form's) resources of `kind`, made once
+   * per document for each `key` and named once per document.
+   */
+  private resource(kind: 'Shading' | 'ExtGState', prefix: string, key: string, make: () => Record<string, unknown>): string {
+    const internals = this.internals();
+    let made = madeResources.get(this.doc);
+    if (!made) madeResources.set(this.doc, (made = new Map()));
+    let entry = made.get(`${kind}|${key}`);
+    if (!entry) {
+      const ref = internals.ref(make());
+      ref.end();
+      entry = { name: `${prefix}${made.size + 1}`, ref };
+      made.set(`${kind}|${key}`, entry);
+    }
+    const resources = internals.page.resources.data;
+    const dict = (resources[kind] ??= {}) as Record<string, unknown>;
+    dict[entry.name] = entry.ref;
+    return entry.name;
   }
 
   fillColor(color: PdfColor): void {
@@ -317,10 +408,14 @@ class CardContent {
       this.ops.push(colorOperator(color.hex, false));
       this.state.fill = color.hex;
     }
-    if (this.state.fillOpacity !== color.opacity) {
+    this.fillOpacity(color.opacity);
+  }
+
+  fillOpacity(opacity: number): void {
+    if (this.state.fillOpacity !== opacity) {
       // pdfkit names and registers the ExtGState (once per document and opacity).
-      this.pdfkit((doc) => doc.fillOpacity(color.opacity));
-      this.state.fillOpacity = color.opacity;
+      this.pdfkit((doc) => doc.fillOpacity(opacity));
+      this.state.fillOpacity = opacity;
     }
   }
 
@@ -396,15 +491,64 @@ class CardContent {
 
 const KAPPA = 4.0 * ((Math.sqrt(2) - 1.0) / 3.0);
 
+/** The parts of pdfkit's internals gradients rely on (as form-xobjects.ts does). */
+interface PdfRef {
+  end(chunk?: string): void;
+}
+interface PdfInternals {
+  page: { resources: { data: Record<string, unknown> } };
+  ref(data: Record<string, unknown>): PdfRef;
+}
+
+/** Shadings and soft masks made so far, per document: the same gradient on many cards is stored once. */
+const madeResources = new WeakMap<PdfDoc, Map<string, { name: string; ref: PdfRef }>>();
+
+function rgb(hex: string): number[] {
+  const value = parseInt(hex.slice(1), 16);
+  return [value >> 16, (value >> 8) & 0xff, value & 0xff].map((part) => num(part / 255));
+}
+
+/** An axial shading from c0 at the line's start to c1 at its end, continued past both ends. */
+function shadingDict(coords: number[], colorSpace: string, c0: number[], c1: number[]): Record<string, unknown> {
+  return {
+    ShadingType: 2,
+    ColorSpace: colorSpace,
+    Coords: coords,
+    Function: { FunctionType: 2, Domain: [0, 1], C0: c0, C1: c1, N: 1 },
+    Extend: [true, true],
+  };
+}
+
+/** A graphics state whose soft mask fades as the gradient's opacities do, over `bbox`. */
+function softMaskDict(doc: PdfInternals, coords: number[], bbox: number[], gradient: PdfGradient): Record<string, unknown> {
+  const gray = doc.ref(shadingDict(coords, 'DeviceGray', [num(gradient.from.opacity)], [num(gradient.to.opacity)]));
+  gray.end();
+  const form = doc.ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: bbox,
+    Group: { Type: 'Group', S: 'Transparency', CS: 'DeviceGray' },
+    Resources: { Shading: { Sh1: gray } },
+  });
+  form.end('/Sh1 sh');
+  return { Type: 'ExtGState', SMask: { Type: 'Mask', S: 'Luminosity', G: form } };
+}
+
 function curve(x1: number, y1: number, x2: number, y2: number, x: number, y: number): string {
   return `${num(x1)} ${num(y1)} ${num(x2)} ${num(y2)} ${num(x)} ${num(y)} c`;
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function fillBox(out: CardContent, box: BoxMm, color: PdfColor): void {
+/** Fills `box`; a gradient runs across `gradientBox` (the shape it belongs to) and continues beyond it. */
+function fillBox(out: CardContent, box: BoxMm, fill: PdfFill, gradientBox: BoxMm): void {
+  if (isPdfGradient(fill)) {
+    out.fillGradient(() => out.rect(box.x, box.y, box.w, box.h), fill, gradientBox, box);
+    return;
+  }
   out.rect(box.x, box.y, box.w, box.h);
-  out.fillColor(color);
+  out.fillColor(fill);
   out.op('f');
 }
 
@@ -416,8 +560,8 @@ function extendIntoBleed(out: CardContent, op: RectOp, card: BoxMm, bleed: BoxMm
   const touchesRight = op.x + op.w >= card.x + card.w - EDGE_TOLERANCE_MM;
   const touchesBottom = op.y + op.h >= card.y + card.h - EDGE_TOLERANCE_MM;
   if (!touchesLeft && !touchesTop && !touchesRight && !touchesBottom) return;
-  const color = parseColor(op.fill, where());
-  if (!color) return;
+  const fill = parseFill(op.fill, where());
+  if (!fill) return;
   const left = touchesLeft ? bleed.x : op.x;
   const top = touchesTop ? bleed.y : op.y;
   const right = touchesRight ? bleed.x + bleed.w : op.x + op.w;
@@ -427,19 +571,29 @@ function extendIntoBleed(out: CardContent, op: RectOp, card: BoxMm, bleed: BoxMm
   out.rect(bleed.x, bleed.y, bleed.w, bleed.h);
   out.rect(card.x, card.y, card.w, card.h);
   out.op('W* n');
-  fillBox(out, { x: left, y: top, w: right - left, h: bottom - top }, color);
+  fillBox(out, { x: left, y: top, w: right - left, h: bottom - top }, fill, op);
   out.restore();
 }
 
 function paintRect(out: CardContent, op: RectOp, where: () => string): void {
   if (op.w <= 0 || op.h <= 0) return;
-  const fill = op.fill !== undefined ? parseColor(op.fill, where()) : null;
+  const fill = op.fill !== undefined ? parseFill(op.fill, where()) : null;
   const stroke = op.stroke !== undefined ? parseColor(op.stroke, where()) : null;
   const strokeWidth = op.strokeWidth ?? 0;
   const strokes = stroke !== null && strokeWidth > 0;
   if (!fill && !strokes) return;
   const path = () => (op.radius > 0 ? out.roundedRect(op.x, op.y, op.w, op.h, op.radius) : out.rect(op.x, op.y, op.w, op.h));
-  fillAndStrokePath(out, path, fill, strokes ? stroke : null, strokeWidth);
+  fillAndStrokePath(out, path, op, fill, strokes ? stroke : null, strokeWidth);
+}
+
+function paintEllipse(out: CardContent, op: Extract<DrawOp, { op: 'ellipse' }>, where: () => string): void {
+  if (!(op.rx > 0 && op.ry > 0)) return;
+  const fill = op.fill !== undefined ? parseFill(op.fill, where()) : null;
+  const stroke = op.stroke !== undefined ? parseColor(op.stroke, where()) : null;
+  const strokeWidth = op.strokeWidth ?? 0;
+  const strokes = stroke !== null && strokeWidth > 0;
+  const box = { x: op.cx - op.rx, y: op.cy - op.ry, w: op.rx * 2, h: op.ry * 2 };
+  fillAndStrokePath(out, () => out.ellipse(op.cx, op.cy, op.rx, op.ry), box, fill, strokes ? stroke : null, strokeWidth);
 }
 
 function paintCircle(out: CardContent, op: Extract<DrawOp, { op: 'circle' }>, where: () => string): void {
@@ -448,17 +602,21 @@ function paintCircle(out: CardContent, op: Extract<DrawOp, { op: 'circle' }>, wh
   const stroke = op.stroke !== undefined ? parseColor(op.stroke, where()) : null;
   const strokeWidth = op.strokeWidth ?? 0;
   const strokes = stroke !== null && strokeWidth > 0;
-  fillAndStrokePath(out, () => out.circle(op.cx, op.cy, op.r), fill, strokes ? stroke : null, strokeWidth);
+  const box = { x: op.cx - op.r, y: op.cy - op.r, w: op.r * 2, h: op.r * 2 };
+  fillAndStrokePath(out, () => out.circle(op.cx, op.cy, op.r), box, fill, strokes ? stroke : null, strokeWidth);
 }
 
+/** Fills then strokes the path; `box` is the shape's, across which a gradient fill runs. */
 function fillAndStrokePath(
   out: CardContent,
   path: () => void,
-  fill: PdfColor | null,
+  box: BoxMm,
+  fill: PdfFill | null,
   stroke: PdfColor | null,
   strokeWidthMm: number,
 ): void {
-  if (fill) {
+  if (fill && isPdfGradient(fill)) out.fillGradient(path, fill, box, box);
+  else if (fill) {
     // Colour first: setting an opacity may write through pdfkit, which must not split a path.
     out.fillColor(fill);
     path();

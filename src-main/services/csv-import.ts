@@ -22,7 +22,7 @@ import {
   type CsvCellProblem,
   type CsvMapping,
 } from '../../card-schema/csv/csv-mapping';
-import type { CsvImportReport, CsvPreview, CsvRowProblem } from '../api/contract';
+import type { CsvImportReport, CsvPicturesInput, CsvPreview, CsvRowProblem } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { CsvMappingsRepo } from '../store/csv-mappings-repo';
@@ -32,6 +32,7 @@ import { cardIssues } from './card-library';
 import { requireSet, type Library } from './library';
 import { CSV_PREVIEW_BYTES, checkCsvSize, readCsvBytes, type CsvReadOptions, type CsvTable } from './csv-read';
 import { importSetContent } from './set-files';
+import { CsvPictureFolder } from './csv-pictures';
 
 /** Problems a report lists one by one; the count says how many more there were. */
 export const MAX_CSV_PROBLEMS = 2_000;
@@ -46,6 +47,8 @@ export interface CsvImportInput extends CsvReadOptions {
   /** Where the cards go: an existing set of the game, or a new set of this name. */
   setId?: string;
   newSetName?: string;
+  /** The picture folder image columns name files of (docs/csv.md, "Pictures by file name"). */
+  pictures?: CsvPicturesInput;
 }
 
 // -- The mapping a game keeps --------------------------------------------------------------------
@@ -124,6 +127,8 @@ export interface CsvCheck {
   good: CsvGoodRow[];
   /** Every problem, in row order (a row may have several). */
   problems: CsvRowProblem[];
+  /** How image columns found their pictures. */
+  pictures: CsvPictureFolder;
 }
 
 /** The column a validator issue's pointer ("/colors/1") is about, if a column fills that field. */
@@ -148,6 +153,7 @@ export function checkCsvTable(
   mapping: CsvMapping,
   progress: JobProgress = NO_PROGRESS,
   targetSetId?: string,
+  pictures: CsvPictureFolder = new CsvPictureFolder(undefined),
 ): CsvCheck {
   const fields = csvFieldsOf(system);
   const problem = mappingProblem(mapping, table.columns, fields);
@@ -171,11 +177,12 @@ export function checkCsvTable(
         message: `the row has ${cells} cells but the file has ${table.columns.length} columns (a delimiter inside an unquoted cell?)`,
       });
     }
-    const read = rowToDocument(cell, mapping, byKey, system);
+    const read = rowToDocument(cell, mapping, byKey, system, (name, column) => pictures.find(name, rowNumber, column));
     rowProblems.push(...read.problems);
     const target = ids.target(index, rowNumber, targetSetId);
     if (target.problem) rowProblems.push(target.problem);
-    const doc = read.doc && target.stored ? updatedDocument(target.stored.doc, read.doc, mapping) : read.doc;
+    const doc =
+      read.doc && target.stored ? updatedDocument(target.stored.doc, read.doc, mapping, read.missingPictures) : read.doc;
     if (doc && rowProblems.length === 0) {
       for (const issue of cardIssues(lib, system.id, doc)) {
         const column = columnOfIssue(mapping, issue.path);
@@ -188,7 +195,7 @@ export function checkCsvTable(
     } else for (const p of rowProblems) problems.push({ row: rowNumber, ...p });
   });
   progress.report('Checking rows', total, total);
-  return { table, good, problems };
+  return { table, good, problems, pictures };
 }
 
 /**
@@ -233,12 +240,18 @@ function rowIds(lib: Library, table: CsvTable, idColumn: string | null) {
 
 /**
  * A row's update of a stored card: the mapped columns replace their fields (an empty cell removes
- * its field), the card's other fields (art, fields the file has no column for) stay. A row that
- * changes the card's type replaces the card, as the other type's fields differ.
+ * its field), the card's other fields (art, fields the file has no column for) stay, and so does
+ * the art of an image column whose picture is missing. A row that changes the card's type
+ * replaces the card, as the other type's fields differ.
  */
-function updatedDocument(stored: CardDocument, row: Record<string, unknown>, mapping: CsvMapping): Record<string, unknown> {
+function updatedDocument(
+  stored: CardDocument,
+  row: Record<string, unknown>,
+  mapping: CsvMapping,
+  missingPictures: readonly string[],
+): Record<string, unknown> {
   if (row.type !== stored.type) return row;
-  const mapped = new Set(mapping.columns.map((entry) => entry.field));
+  const mapped = new Set(mapping.columns.map((entry) => entry.field).filter((field) => !missingPictures.includes(field)));
   // The stored card's key order first, so a row that changes nothing gives back the same document.
   const merged: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(stored)) {
@@ -293,6 +306,7 @@ function report(
     imported: written?.imported ?? 0,
     ...(written?.set ? { set: written.set } : {}),
     changes,
+    ...(check.pictures.inUse ? { pictures: check.pictures.report() } : {}),
   };
 }
 
@@ -302,7 +316,12 @@ export function checkCsv(lib: Library, input: CsvImportInput, progress: JobProgr
   progress.report('Reading the file', 0, 1);
   const target = input.setId === undefined ? undefined : targetSet(lib, input).id;
   const table = readCsvBytes(input.fileName, input.bytes, input);
-  return report(checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target), input.fileName, true);
+  const pictures = pictureFolder(lib, input);
+  return report(
+    checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target, pictures),
+    input.fileName,
+    true,
+  );
 }
 
 /**
@@ -314,7 +333,7 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
   const target = targetSet(lib, input);
   progress.report('Reading the file', 0, 1);
   const table = readCsvBytes(input.fileName, input.bytes, input);
-  const check = checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target.id);
+  const check = checkCsvTable(lib, system, input.fileName, table, input.mapping, progress, target.id, pictureFolder(lib, input));
   if (check.good.length === 0) {
     throw new ApiError(
       `${input.fileName}: no row makes a valid card, so nothing was imported (check the file first)`,
@@ -345,6 +364,10 @@ export function importCsv(lib: Library, input: CsvImportInput, progress: JobProg
     set: written.set,
     changes: { added, updated, unchanged },
   });
+}
+
+function pictureFolder(lib: Library, input: CsvImportInput): CsvPictureFolder {
+  return new CsvPictureFolder(input.pictures, (imageId) => lib.images.has(imageId));
 }
 
 function targetSet(lib: Library, input: CsvImportInput): { id?: string; name: string; description: string } {

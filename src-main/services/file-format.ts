@@ -115,21 +115,8 @@ export function describeIssues(prefix: string, issues: readonly { path: readonly
     .join('; ');
 }
 
-const RESERVED_WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
-
-/** A file name every desktop OS accepts, derived from a user-chosen name. */
-export function safeFileName(name: string, extension: string): string {
-  let base = name
-    .replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+|\.+$/g, '')
-    .slice(0, 120)
-    .trim();
-  if (!base) base = 'untitled';
-  if (RESERVED_WINDOWS_NAMES.test(base)) base = `_${base}`;
-  return `${base}${extension}`;
-}
+// One implementation for the app's exports and the renderer's previews of their names.
+export { safeFileName } from '../../card-schema/files/safe-file-name';
 
 export function jsonBlob(fileName: string, value: unknown): FileBlob {
   return { fileName, mimeType: 'application/json', bytes: new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`) };

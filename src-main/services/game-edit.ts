@@ -1,7 +1,7 @@
 // The game studio's backend: a user's game's files to edit, the check of edited files (does the
 // game load; which decks its rules accept; which cards the edit leaves invalid or moves a value
 // of) and the save, in steps a stop can interrupt anywhere (game-edit-journal.ts): stage and
-// load → journal → one transaction (renamed cards, their old versions kept as revisions, and
+// load (the font files the studio uploaded, game-font-uploads.ts, staged with them) → journal → one transaction (renamed cards, their old versions kept as revisions, and
 // the commit mark) → the staged folder replaces the game's → the game reloads everywhere.
 
 import { randomUUID } from 'node:crypto';
@@ -26,23 +26,13 @@ import { markEditCommitted, settleEdit, writeEditJournal, type GameEditJournal }
 import type { Library } from './library';
 import type { InstalledSystem } from './system-registry';
 import { checkGameFilePaths, readFontFiles, readGameFolder, stageSystem } from './system-bundles';
+import { requireEditable } from './editable-game';
+import { readFontUploads } from './game-font-uploads';
 
 export function getGameFiles(lib: Library, systemId: string): GameFilesView {
   const installed = lib.systems.installed(systemId);
   if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
   return { systemId, files: readGameFolder(installed.dir, installed.system).files, builtIn: installed.builtIn };
-}
-
-function requireEditable(lib: Library, systemId: string): InstalledSystem {
-  const installed = lib.systems.installed(systemId);
-  if (!installed) throw new ApiError(`No game system "${systemId}" is installed`, 'NOT_FOUND');
-  if (installed.builtIn) {
-    throw new ApiError(
-      `${installed.system.name} is built into Cardwright and is never edited in place; make a copy with New game… and edit the copy`,
-      'CONFLICT',
-    );
-  }
-  return installed;
 }
 
 interface Staged {
@@ -63,9 +53,37 @@ function stage(lib: Library, userSystemsDir: string, installed: InstalledSystem,
       'BAD_INPUT',
     );
   }
-  // Only the fonts come from the folder: the JSON files are the edited ones.
-  const fontFiles = readFontFiles(installed.dir, installed.system);
-  return stageSystem(what, userSystemsDir, { systemId: input.systemId, files: input.files, fontFiles });
+  return stageSystem(what, userSystemsDir, {
+    systemId: input.systemId,
+    files: input.files,
+    fontFiles: fontFilesOf(userSystemsDir, installed, input),
+  });
+}
+
+/**
+ * The font and license files the edited system.json names: uploaded ones (input.fontFiles), else
+ * the folder's own. A file no font names any more is left out, so the save removes it.
+ */
+function fontFilesOf(userSystemsDir: string, installed: InstalledSystem, input: GameEditInput): Record<string, string> {
+  const named = namedFontFiles(input.files['system.json']);
+  const uploads = Object.fromEntries(Object.entries(input.fontFiles ?? {}).filter(([path]) => named.has(path)));
+  const fontFiles: Record<string, string> = {};
+  for (const [path, data] of Object.entries(readFontFiles(installed.dir, installed.system))) {
+    if (named.has(path) && !(path in uploads)) fontFiles[path] = data;
+  }
+  return { ...fontFiles, ...readFontUploads(userSystemsDir, input.systemId, uploads) };
+}
+
+/** The file paths system.json's `fonts` name (faces and license files), as written. */
+function namedFontFiles(system: unknown): Set<string> {
+  const named = new Set<string>();
+  const fonts = typeof system === 'object' && system !== null ? (system as { fonts?: unknown }).fonts : undefined;
+  for (const font of Array.isArray(fonts) ? fonts : []) {
+    const { files, license } = (font ?? {}) as { files?: Record<string, unknown>; license?: { file?: unknown } };
+    for (const path of Object.values(files ?? {})) if (typeof path === 'string') named.add(path);
+    if (typeof license?.file === 'string') named.add(license.file);
+  }
+  return named;
 }
 
 function cardsOf(lib: Library, systemId: string): { card: CardRecord; setName: string }[] {

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, normalize, relative, sep } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import type { CardLayout, FieldPaint, Paint } from '../../card-schema/layout/format';
+import type { CardLayout, FieldPaint, Fill } from '../../card-schema/layout/format';
 import type { GameSystem } from '../../card-schema/system/format';
 import type { JsonSchema } from '../../card-schema/system/json-schema';
 import { matchFields } from '../../card-schema/deck/card-match';
@@ -485,6 +485,20 @@ function checkReferences(system: GameSystem, systemFile: string, layoutsFile: st
       if (element.when !== undefined && !layoutFields.has(element.when)) {
         throw new GameSystemLoadError(layoutsFile, `${at}/when`, `no card type has a field "${element.when}"`);
       }
+      if (element.whenEquals !== undefined && element.when === undefined) {
+        throw new GameSystemLoadError(layoutsFile, `${at}/whenEquals`, 'has no effect without "when" (the field it compares)');
+      }
+      if (element.unless !== undefined && !layoutFields.has(element.unless)) {
+        throw new GameSystemLoadError(layoutsFile, `${at}/unless`, `no card type has a field "${element.unless}"`);
+      }
+      if (element.kind === 'icon' && !Object.hasOwn(system.symbols ?? {}, element.symbol)) {
+        const known = Object.keys(system.symbols ?? {});
+        throw new GameSystemLoadError(
+          layoutsFile,
+          `${at}/symbol`,
+          `layout "${layoutId}", element ${i}: the icon's symbol "${element.symbol}" is not one of the game's symbols (${known.length > 0 ? `symbols: ${known.join(', ')}` : 'the game declares no "symbols" in system.json'})`,
+        );
+      }
       if (element.kind === 'image' && !imageFields.has(element.field)) {
         const known = [...imageFields].join(', ') || 'none';
         throw new GameSystemLoadError(
@@ -545,18 +559,20 @@ function safeResolve(root: JsonSchema, schema: JsonSchema): JsonSchema {
   }
 }
 
-/** Every `byField` paint of a layout, with its JSON path inside the layout. */
+/** Every `byField` paint of a layout (both ends of a gradient included), with its JSON path inside the layout. */
 function fieldPaints(layout: CardLayout): [string, FieldPaint][] {
   const found: [string, FieldPaint][] = [];
-  const visit = (where: string, paint: Paint | undefined) => {
-    if (typeof paint === 'object' && 'byField' in paint) found.push([where, paint]);
+  const visit = (where: string, paint: Fill | undefined) => {
+    if (typeof paint !== 'object' || paint === null) return;
+    if ('gradient' in paint) paint.gradient.forEach((stop, i) => visit(`${where}/gradient/${i}`, stop));
+    else if ('byField' in paint) found.push([where, paint]);
   };
   visit('/background', layout.background);
   layout.elements.forEach((element, i) => {
-    if (element.kind === 'rect') {
+    if (element.kind === 'rect' || element.kind === 'ellipse') {
       visit(`/elements/${i}/fill`, element.fill);
       visit(`/elements/${i}/stroke`, element.stroke);
-    } else if (element.kind === 'text') visit(`/elements/${i}/color`, element.color);
+    } else if (element.kind === 'text' || element.kind === 'icon') visit(`/elements/${i}/color`, element.color);
   });
   return found;
 }

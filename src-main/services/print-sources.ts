@@ -121,7 +121,7 @@ function sourceCards(lib: Library, source: Exclude<PrintSource, { kind: 'deck' }
 }
 
 /** Every match of the search in the library list's order, up to `limit` cards: the same engine as the list. */
-function searchMatches(lib: Library, search: Extract<PrintSource, { kind: 'search' }>, limit: number): CardRecord[] {
+export function searchMatches(lib: Library, search: Extract<PrintSource, { kind: 'search' }>, limit: number): CardRecord[] {
   const { query, setId, systemId, types } = search;
   const sort = search.sort ?? 'relevance';
   const descending = search.descending ?? false;

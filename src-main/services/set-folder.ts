@@ -1,7 +1,11 @@
 // A set as a folder, for keeping sets in git (docs/architecture.md, "Set folders"):
 //   set.json                       { format, formatVersion, set: { id, systemId, name, … } }
 //   cards/<name slug>-<8 hex>.json { id, doc }: one card each
-//   images/<sha256>.<png|jpg|webp> the pictures the cards reference, as plain files
+//   images/<card file base>.<png|jpg|webp> the card's picture, named after its card file
+//     (`<card file base>-<field>.<ext>` when a card has several); the card's image reference
+//     names it: "art": { "file": "ember-drake-1a2b3c4d.png", "x": 0.5 } instead of "id"
+// Folders written before pictures were named after cards hold images/<sha256>.<ext> and
+// references by id; they read as before.
 // Every JSON file is 2-space indented with a final newline; a card's keys follow its type's
 // schema, nested keys are sorted, and a card's file name depends only on its name and id, so
 // re-exporting an edited set changes only the files of the cards that changed.
@@ -17,6 +21,8 @@ import type { FileBlob } from '../api/contract';
 import { zipStore } from '../tts/zip-store';
 import { ApiError } from '../api/api-error';
 import { EXTENSION_OF, sha256Hex } from '../images/image-files';
+import { sniffImageType } from '../images/image-type';
+import { isImageRef } from '../../card-schema/system/image-field';
 import type { StoredImageMime } from '../store/images-repo';
 import { describeValue, invalidFile, isPlainObject, parseJsonText } from './file-format';
 import { serializeSetFile, SET_FILE_FORMAT, SET_FILE_VERSION, type SetFileJson } from './set-files';
@@ -66,13 +72,102 @@ export function setFolderFiles(system: GameSystem | undefined, file: SetFileJson
   const names = cardFileNames(file.cards);
   file.cards.forEach((card, index) => {
     const order = system?.cardTypes.find((type) => type.id === card.doc.type)?.schema.properties;
-    const doc = orderedObject(card.doc, Object.keys(order ?? {}));
+    const base = names[index].replace(/\.json$/, '');
+    const pictures = cardPictures(card.doc, base, file.images);
+    for (const picture of pictures.files) files.push({ path: `${IMAGES}/${picture.name}`, bytes: picture.bytes });
+    const doc = orderedObject(pictures.doc, Object.keys(order ?? {}));
     files.push({ path: `${CARDS}/${names[index]}`, bytes: jsonBytes({ id: card.id, doc }) });
   });
-  for (const [id, image] of Object.entries(file.images)) {
-    files.push({ path: `${IMAGES}/${id}.${EXTENSION_OF[image.mime]}`, bytes: Buffer.from(image.data, 'base64') });
-  }
   return files;
+}
+
+/** Where an image reference sits in a card: its keys and indexes from the document's root. */
+type RefPath = (string | number)[];
+
+/** Every image reference of a document with its path (iterative: nesting is the game's to choose). */
+function imageRefsOf(doc: Record<string, unknown>): { path: RefPath; ref: Record<string, unknown> }[] {
+  const found: { path: RefPath; ref: Record<string, unknown> }[] = [];
+  const stack: { path: RefPath; value: unknown }[] = [{ path: [], value: doc }];
+  while (stack.length > 0) {
+    const { path, value } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length > 0 && isImageRef(value)) {
+      found.push({ path, ref: value as unknown as Record<string, unknown> });
+      continue;
+    }
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [i, item])
+      : Object.entries(value);
+    for (const [key, child] of entries.reverse()) stack.push({ path: [...path, key], value: child });
+  }
+  return found;
+}
+
+/** A copy of `doc` with `value` at `path`. */
+function withValueAt(doc: unknown, path: RefPath, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(doc)) return doc.map((item, i) => (i === head ? withValueAt(item, rest, value) : item));
+  const record = doc as Record<string, unknown>;
+  return { ...record, [head]: withValueAt(record[head], rest, value) };
+}
+
+/**
+ * The card's pictures as files named after its card file (`base.png`, or `base-<field>.png` when it
+ * has several), and its document referencing them by file name. A reference to a picture the
+ * file does not carry (the library lacks it) stays an id.
+ */
+function cardPictures(
+  doc: Record<string, unknown>,
+  base: string,
+  images: SetFileJson['images'],
+): { doc: Record<string, unknown>; files: { name: string; bytes: Uint8Array }[] } {
+  const refs = imageRefsOf(doc).filter(({ ref }) => Object.hasOwn(images, ref.id as string));
+  const files: { name: string; bytes: Uint8Array }[] = [];
+  const taken = new Set<string>();
+  let out: unknown = doc;
+  for (const { path, ref } of refs) {
+    const image = images[ref.id as string];
+    const stem = refs.length === 1 ? base : `${base}-${slug(path.join('-'))}`;
+    let name = `${stem}.${EXTENSION_OF[image.mime]}`;
+    for (let n = 2; taken.has(name); n++) name = `${stem}-${n}.${EXTENSION_OF[image.mime]}`;
+    taken.add(name);
+    files.push({ name, bytes: Buffer.from(image.data, 'base64') });
+    const { id: _id, ...crop } = ref;
+    out = withValueAt(out, path, { file: name, ...crop });
+  }
+  return { doc: out as Record<string, unknown>, files };
+}
+
+/** A folder card's reference to a picture by file name: `{ "file": "…png", "x"?, "y"?, "zoom"? }`. */
+function isFileRef(value: unknown): value is { file: string } {
+  if (!isPlainObject(value) || typeof value.file !== 'string' || Object.hasOwn(value, 'id')) return false;
+  return Object.keys(value).every((key) => key === 'file' || key === 'x' || key === 'y' || key === 'zoom');
+}
+
+/**
+ * The card document with its references by file name turned back into image ids; a name the
+ * folder's images/ lacks is refused, naming the card file and the place.
+ */
+function resolveFileRefs(path: string, doc: Record<string, unknown>, idOf: ReadonlyMap<string, string>): void {
+  const stack: { where: string; value: unknown }[] = [{ where: '/doc', value: doc }];
+  while (stack.length > 0) {
+    const { where, value } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, i) => [String(i), item])
+      : Object.entries(value as Record<string, unknown>);
+    for (const [key, child] of entries) {
+      if (isFileRef(child)) {
+        const id = idOf.get(child.file);
+        if (id === undefined) throw invalidFile(path, `${where}/${key}/file: "${child.file}" is not a picture in ${IMAGES}/`);
+        const { file: _file, ...crop } = child as Record<string, unknown>;
+        const ref = { id, ...crop };
+        if (Array.isArray(value)) value[Number(key)] = ref;
+        else (value as Record<string, unknown>)[key] = ref;
+      } else stack.push({ where: `${where}/${key}`, value: child });
+    }
+  }
 }
 
 /**
@@ -101,7 +196,7 @@ export function writeSetFolder(dir: string, files: readonly FolderFile[], setId:
     const folder = join(dir, sub);
     if (!existsSync(folder)) continue;
     for (const name of readdirSync(folder)) {
-      const ours = sub === CARDS ? name.endsWith('.json') : IMAGE_FILE.test(name);
+      const ours = sub === CARDS ? name.endsWith('.json') : PICTURE_FILE.test(name);
       if (ours && !keep.has(`${sub}/${name}`)) rmSync(join(folder, name), { force: true });
     }
   }
@@ -109,7 +204,11 @@ export function writeSetFolder(dir: string, files: readonly FolderFile[], setId:
   for (const file of files) writeFileSync(join(dir, ...file.path.split('/')), file.bytes);
 }
 
+/** An older folder's picture, named by its SHA-256. */
 const IMAGE_FILE = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+/** A picture named after its card (or by its hash). */
+const PICTURE_FILE = /\.(png|jpe?g|webp)$/i;
+const SNIFFED_MIME: Partial<Record<string, StoredImageMime>> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
 /**
  * Reads a set folder as set file text for parseSetFile / the importSet job. What only the folder
@@ -164,6 +263,28 @@ export function setFolderText(files: readonly FolderFile[]): ReadSetFolder {
   );
   if (stray) throw invalidFile(stray.path, `not part of a set folder (${SET_FOLDER_MANIFEST}, ${CARDS}/ and ${IMAGES}/)`);
 
+  // The pictures first: the cards' references by file name become their ids.
+  const images: Record<string, { mime: StoredImageMime; data: string }> = {};
+  const idOfFile = new Map<string, string>();
+  for (const { name, bytes } of inFolder(IMAGES)) {
+    const path = `${IMAGES}/${name}`;
+    const match = IMAGE_FILE.exec(name);
+    if (match) {
+      if (sha256Hex(bytes) !== match[1]) throw invalidFile(path, "the picture's bytes do not match its name (their SHA-256)");
+      const mime = (Object.keys(EXTENSION_OF) as StoredImageMime[]).find((type) => EXTENSION_OF[type] === match[2])!;
+      images[match[1]] = { mime, data: Buffer.from(bytes).toString('base64') };
+      idOfFile.set(name, match[1]);
+      continue;
+    }
+    if (!PICTURE_FILE.test(name)) throw invalidFile(path, 'only pictures (.png, .jpg or .webp) belong in images/');
+    const sniffed = sniffImageType(bytes);
+    const mime = sniffed === undefined ? undefined : SNIFFED_MIME[sniffed];
+    if (!mime) throw invalidFile(path, 'this is not a PNG, JPEG or WebP picture');
+    const id = sha256Hex(bytes);
+    images[id] = { mime, data: Buffer.from(bytes).toString('base64') };
+    idOfFile.set(name, id);
+  }
+
   const cardFiles = inFolder(CARDS).filter(({ name }) => {
     if (name.endsWith('.json')) return true;
     throw invalidFile(`${CARDS}/${name}`, 'only card files (.json) belong in cards/');
@@ -178,6 +299,7 @@ export function setFolderText(files: readonly FolderFile[]): ReadSetFolder {
     if (unknown.length > 0) throw invalidFile(path, `/${unknown[0]}: not part of a card file (it holds "id" and "doc")`);
     if (!isPlainObject(value.doc))
       throw invalidFile(path, `/doc: must be the card, an object; found ${describeValue(value.doc)}`);
+    resolveFileRefs(path, value.doc, idOfFile);
     if (value.id !== undefined) {
       if (typeof value.id !== 'string' || value.id.length === 0 || value.id.length > 200)
         throw invalidFile(path, `/id: must be text of 1 to 200 characters, found ${describeValue(value.id)}`);
@@ -186,16 +308,6 @@ export function setFolderText(files: readonly FolderFile[]): ReadSetFolder {
       firstFileOf.set(value.id, path);
     }
     cards.push(value.id === undefined ? { doc: value.doc } : { id: value.id, doc: value.doc });
-  }
-
-  const images: Record<string, { mime: StoredImageMime; data: string }> = {};
-  for (const { name, bytes } of inFolder(IMAGES)) {
-    const path = `${IMAGES}/${name}`;
-    const match = IMAGE_FILE.exec(name);
-    if (!match) throw invalidFile(path, 'a picture is named by its SHA-256 (64 lowercase hex digits) and .png, .jpg or .webp');
-    if (sha256Hex(bytes) !== match[1]) throw invalidFile(path, "the picture's bytes do not match its name (their SHA-256)");
-    const mime = (Object.keys(EXTENSION_OF) as StoredImageMime[]).find((type) => EXTENSION_OF[type] === match[2])!;
-    images[match[1]] = { mime, data: Buffer.from(bytes).toString('base64') };
   }
 
   const json = { format: SET_FILE_FORMAT, formatVersion: SET_FILE_VERSION, set: manifest.set, cards, images };

@@ -23,7 +23,8 @@ export function gameFolders(dataDir: string): GameFolders {
 
 const JOURNAL = /^\.move-([0-9a-f-]{36})\.json$/;
 /** Temporary folders of installs (see system-bundles.ts) and journals of an earlier release. */
-const LEFTOVER = /^\.(staging|removing|replaced)-|^\.remove-.*\.json$/;
+/** `.font-uploads`: fonts added in the studio (game-font-uploads.ts), needed only while the app runs. */
+const LEFTOVER = /^\.(staging|removing|replaced)-|^\.remove-.*\.json$|^\.font-uploads$/;
 
 export interface GameFolderMove {
   trashId: string;

@@ -15,6 +15,48 @@ const UTF8_NAMES = 0x0800;
 const DOS_TIME = 0;
 const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
+/** The local header and central-directory record of one stored entry at `offset`. */
+export function storedEntryHeaders(name: Buffer, data: Buffer, offset: number): { local: Buffer; central: Buffer } {
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(UTF8_NAMES, 6);
+  local.writeUInt16LE(0, 8); // stored
+  local.writeUInt16LE(DOS_TIME, 10);
+  local.writeUInt16LE(DOS_DATE, 12);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  local.writeUInt16LE(0, 28);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4); // made by
+  central.writeUInt16LE(20, 6); // needed
+  central.writeUInt16LE(UTF8_NAMES, 8);
+  central.writeUInt16LE(0, 10);
+  central.writeUInt16LE(DOS_TIME, 12);
+  central.writeUInt16LE(DOS_DATE, 14);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(offset, 42);
+  return { local, central };
+}
+
+/** The end-of-central-directory record. */
+export function zipEndRecord(entries: number, centralLength: number, centralOffset: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries, 8);
+  end.writeUInt16LE(entries, 10);
+  end.writeUInt32LE(centralLength, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return end;
+}
+
 export function zipStore(entries: readonly ZipEntry[]): Buffer {
   const chunks: Buffer[] = [];
   const central: Buffer[] = [];
@@ -24,42 +66,11 @@ export function zipStore(entries: readonly ZipEntry[]): Buffer {
     const data = Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength);
     if (data.length >= 0xffffffff || offset >= 0xffffffff)
       throw new Error('the archive would exceed 4 GB (zip64 is not written)');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4); // made by
-    header.writeUInt16LE(20, 6); // needed
-    header.writeUInt16LE(UTF8_NAMES, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(DOS_TIME, 12);
-    header.writeUInt16LE(DOS_DATE, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    central.push(header, name);
-    chunks.push(local, name, data);
-    offset += local.length + name.length + data.length;
+    const headers = storedEntryHeaders(name, data, offset);
+    central.push(headers.central, name);
+    chunks.push(headers.local, name, data);
+    offset += headers.local.length + name.length + data.length;
   }
   const centralBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...chunks, centralBytes, end]);
+  return Buffer.concat([...chunks, centralBytes, zipEndRecord(entries.length, centralBytes.length, offset)]);
 }

@@ -184,6 +184,8 @@ function revisedStarter(): { name: string; mimeType: string; buffer: Buffer } {
 }
 
 const CSV = ['Name,Card Type,Colors,Cost,ATK,HP,SPD,AP,Text', 'Quillback Ferret,Creature,Red,2,2,2,4,2,Bolts.'].join('\r\n');
+/** A hero with an Art column (few columns, so the picture folder box shows without scrolling). */
+const HERO_CSV = ['Name,Card Type,Art', 'Ash Warden,Hero,ash.png'].join('\r\n');
 
 test('every view and dialog at every window size, light and dark', async ({ page, host }) => {
   // Well under two minutes on an idle machine; the shared 2-core machine may be several times slower.
@@ -243,6 +245,17 @@ test('every view and dialog at every window size, light and dark', async ({ page
   await checkDialog(page, 'print dialog (library)', 'print-dialog', () => page.getByTestId('print-results').click(), [
     tid('print-export'),
   ]);
+  await checkDialog(
+    page,
+    'export images dialog',
+    'export-images-dialog',
+    () =>
+      page
+        .getByTestId('print-results')
+        .click()
+        .then(() => page.getByTestId('print-export-images').click()),
+    [tid('export-images-run'), tid('export-images-pattern')],
+  );
   await checkDialog(page, 'move to set dialog', 'move-cards-dialog', () => page.getByTestId('move-card').click(), [
     tid('move-cards'),
   ]);
@@ -258,6 +271,16 @@ test('every view and dialog at every window size, light and dark', async ({ page
     () =>
       page.getByTestId('import-csv-file').setInputFiles({ name: 'ferrets.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) }),
     [tid('csv-check'), tid('csv-import')],
+  );
+  await checkDialog(
+    page,
+    'CSV import dialog with a picture column',
+    'csv-import-dialog',
+    () =>
+      page
+        .getByTestId('import-csv-file')
+        .setInputFiles({ name: 'heroes.csv', mimeType: 'text/csv', buffer: Buffer.from(HERO_CSV) }),
+    [tid('csv-pictures-pick'), tid('csv-check'), tid('csv-import')],
   );
   await page.getByTestId('import-set-file').setInputFiles(revisedStarter());
   await expect(page.getByTestId('import-question')).toBeVisible();
@@ -278,6 +301,10 @@ test('every view and dialog at every window size, light and dark', async ({ page
     tid('card-history'),
     tid('next-card'),
   ]);
+  // Typing on the card: the in-place editor open over the card's first text box.
+  await page.getByTestId('on-card-box').first().click();
+  await checkScreen(page, 'card editor typing on the card', [`${tid('on-card-editor')} .field`, tid('save-card')]);
+  await page.keyboard.press('Escape');
   await checkDialog(page, 'card history dialog', 'card-history-dialog', () => page.getByTestId('card-history').click(), []);
   await checkDialog(page, 'confirm dialog', 'confirm-dialog', () => page.getByTestId('delete-card').click(), [tid('confirm-ok')]);
   await page.getByTestId('editor-back').click();
@@ -401,6 +428,7 @@ test('every view and dialog at every window size, light and dark', async ({ page
   const studioTabs: [string, string[]][] = [
     ['game', ['studio-game-name']],
     ['types', ['studio-type-add']],
+    ['faces', ['layout-pick', 'layout-zoom', 'layout-add', 'layout-overlay']],
     ['deck', ['studio-section-add']],
     ['play', ['studio-zone-add']],
     ['symbols', ['studio-symbol-upload']],
@@ -417,7 +445,17 @@ test('every view and dialog at every window size, light and dark', async ({ page
       ...controls.map(tid),
     ]);
   }
+  // The Game tab's Fonts section (the tutorial's font, with its sample) and its Add font form.
   await page.getByTestId('studio-tab-game').click();
+  await page.getByTestId('studio-font-add').click();
+  await expect(page.getByTestId('studio-font-sample')).toHaveAttribute('data-loaded', 'true');
+  await checkScreen(page, 'game studio: add font', [
+    { selector: tid('studio-font-sample'), scroll: true },
+    { selector: tid('studio-font-file-regular-button'), scroll: true },
+    { selector: tid('studio-font-license-text'), scroll: true },
+    { selector: tid('studio-font-save'), scroll: true },
+  ]);
+  await page.getByTestId('studio-font-form').getByRole('button', { name: 'Cancel' }).click();
   await page.getByTestId('studio-game-version').fill('0.2.0');
   await page.getByTestId('studio-game-version').press('Tab');
   await expect(page.getByTestId('studio-save')).toBeEnabled();

@@ -71,7 +71,7 @@ test('a symbol token the game does not have is a warning at the field and when t
   await text.fill('{R}: gain 1 resource.');
   await expect(warning).toHaveCount(0);
   await text.fill('{Q}: gain 1 resource.');
-  await expect(warning).toContainText('{Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.');
+  await expect(warning).toContainText('{Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, ');
   await page.getByTestId('save-card').click();
   await expect(page.getByTestId('save-status')).toHaveText('Saved');
   await page.getByTestId('editor-back').click();

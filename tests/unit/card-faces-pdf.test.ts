@@ -128,7 +128,8 @@ describe('inline symbols in the PDF', () => {
     expect(words.join(' ')).not.toMatch(/\{[TR]\}/);
 
     const drawing = layoutCard(muhq, cart);
-    const symbols = drawing.ops.filter((op) => op.op === 'symbol');
+    // The symbols in the rules text, below the art (the play cost's icon sits above it).
+    const symbols = drawing.ops.filter((op) => op.op === 'symbol').filter((op) => op.y > 43);
     expect(symbols).toHaveLength(2);
     const trim = planSheet({ ...DEFAULT_PRINT_OPTIONS, bleedMm: 0 }, { widthMm: 63, heightMm: 88 }, 1).frontSlots[0].trim;
     // Icons are about 2 mm tall: 600 dpi puts tens of pixels across each.

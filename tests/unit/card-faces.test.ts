@@ -142,7 +142,8 @@ describe('paints chosen by a field’s value', () => {
 
   it('colors the OSMCG Mission panel by its category', () => {
     const panel = (category: string) =>
-      layoutCard(osmcg, mission({ category })).ops.find((op) => op.op === 'rect' && op.y === 12 && op.w === 54.6) as {
+      // The category banner under the art.
+      layoutCard(osmcg, mission({ category })).ops.find((op) => op.op === 'rect' && op.y === 38.2 && op.w === 56.6) as {
         fill: string;
       };
     expect(panel('Elimination').fill).toBe('#6b2f2f');
@@ -220,7 +221,9 @@ describe('inline symbols', () => {
   it('draws the muhq tap and resource symbols in its sample text', () => {
     const muhq = loadGameSystem(join(SYSTEMS, 'muhq'));
     const ops = layoutCard(muhq, { type: 'artifact', name: 'Cart', playCost: 1, text: 'Free action — {T}: gain 1 {R}.' }).ops;
-    expect(symbolsOf(ops).map((op) => op.path)).toEqual([muhq.symbols!.T.path, muhq.symbols!.R.path]);
+    // The symbols in the rules text, below the art (the play cost's icon sits above it).
+    const inText = symbolsOf(ops).filter((op) => op.y > 43);
+    expect(inText.map((op) => op.path)).toEqual([muhq.symbols!.T.path, muhq.symbols!.R.path]);
     expect(texts(ops).join('')).not.toContain('{');
   });
 });

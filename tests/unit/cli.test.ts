@@ -180,7 +180,7 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
       [['export-pdf', '--set', 'osmcg-core', '--out', 'no/such/folder/x.pdf'], '--out: there is no folder'],
       [
         ['exprot-pdf'],
-        'There is no command "exprot-pdf" (did you mean export-pdf?); the commands are export-pdf, export, export-set, import, validate, deck and help.',
+        'There is no command "exprot-pdf" (did you mean export-pdf?); the commands are export-pdf, export, export-set, import, validate, deck, export-images and help.',
       ],
       [['print-everything'], 'There is no command "print-everything"; the commands are export-pdf, export, export-set'],
       [['export-pdf', 'core'], 'export-pdf takes no word "core"'],

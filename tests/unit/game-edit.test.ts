@@ -2,14 +2,16 @@
 // number field's maximum lowered on a game with 1,000 cards report exactly the cards affected,
 // saving keeps every value (moved to the new name, old versions kept as revisions), and saving
 // the old files with the rename inverted restores the game. A save stopped after any of its
-// steps ends, at the next start, with the folder and the cards of one version.
+// steps (one that renames a field and adds an uploaded font) ends, at the next start, with the
+// folder and the cards of one version.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { GameFileMap } from '../../card-schema/studio/game-files';
 import { renameField } from '../../card-schema/studio/field-renames';
+import { addFont } from '../../card-schema/studio/font-edits';
 import { typeSchemaOf, withTypeSchema } from '../../card-schema/studio/game-files';
 import type { Cardwright } from '../../src-main/api/service';
 import { gameEditSteps } from '../../src-main/services/game-edit';
@@ -182,7 +184,18 @@ describe('a game save stopped after each of its steps', () => {
   it('is settled at the next start: old folder and cards before the commit, new ones after', async () => {
     const { app, call, dataDir, setId } = await gameWithCards(3);
     const original = await call('getGameFiles', { systemId: GAME });
-    const files = renameField(original.files, RENAME);
+    const font = readFileSync(join(ROOT, 'docs/tutorial/lantern-watch/fonts/Blankenburg.ttf'));
+    const upload = await call('stageGameFont', { systemId: GAME, fileName: 'Blankenburg.ttf', bytes: new Uint8Array(font) });
+    const license = { name: 'SIL Open Font License 1.1', text: 'Copyright 2009 Peter Wiegel. OFL 1.1.' };
+    const added = addFont(renameField(original.files, RENAME), {
+      id: 'gothic',
+      label: 'Gothic',
+      license,
+      faces: { regular: upload },
+    });
+    if ('problem' in added) throw new Error(added.problem);
+    const { files, uploads: fontFiles } = added;
+    const fontPath = Object.keys(fontFiles)[0];
     await app.close();
 
     const stepCount = 5;
@@ -195,7 +208,7 @@ describe('a game save stopped after each of its steps', () => {
       const store = openStore(dir);
       const { installed } = loadInstalledSystems(SAMPLE_DIRS.systemsDir, join(dir, 'systems'));
       const lib: Library = { store, systems: new SystemRegistry(installed), images: {} as ImageLibrary };
-      const save = gameEditSteps(lib, join(dir, 'systems'), { systemId: GAME, files, renames: [RENAME] });
+      const save = gameEditSteps(lib, join(dir, 'systems'), { systemId: GAME, files, renames: [RENAME], fontFiles });
       expect(save.steps).toHaveLength(stepCount);
       for (const step of save.steps.slice(0, done)) step.run();
       store.close();
@@ -204,11 +217,16 @@ describe('a game save stopped after each of its steps', () => {
       const committed = done >= 3;
       const folder = JSON.parse(readFileSync(join(dir, 'systems', GAME, 'schemas/lantern.schema.json'), 'utf8'));
       expect(Object.keys(folder.properties).includes('glow'), `after ${done} steps`).toBe(committed);
+      expect(existsSync(join(dir, 'systems', GAME, fontPath)), `after ${done} steps`).toBe(committed);
+      const fonts = (await after('getSystem', { systemId: GAME })).fonts?.map((candidate) => candidate.id);
+      expect(fonts, `after ${done} steps`).toEqual(committed ? ['blackletter', 'gothic'] : ['blackletter']);
+      if (committed) expect(readFileSync(join(dir, 'systems', GAME, fontPath)).equals(font)).toBe(true);
       for (const card of await cardsOfSet(after, setId)) {
         expect(Object.hasOwn(card.doc, committed ? 'glow' : 'light'), `after ${done} steps`).toBe(true);
         expect((await after('listSystems', {})).some((s) => s.id === GAME)).toBe(true);
       }
       expect((await import('node:fs')).readdirSync(join(dir, 'systems')).sort()).toEqual([GAME]);
     }
-  });
+    // Six starts of the app on a shared machine.
+  }, 120_000);
 });

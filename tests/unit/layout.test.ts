@@ -172,6 +172,24 @@ describe('templates', () => {
   const skill = osmcg.cardTypes.find((type) => type.id === 'skill')!;
   const hero = osmcg.cardTypes.find((type) => type.id === 'hero')!;
 
+  it('leaves out a list entry whose name is still blank (an attack just added)', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        attacks: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, damage: { type: 'integer' } },
+            'x-display': '{name}: {damage} damage',
+          },
+        },
+      },
+    } as const;
+    const attacks = [{ name: 'Spark', damage: 4 }, { name: '', damage: 0 }, { damage: 0 }];
+    expect(renderTemplate('{attacks}', { attacks }, { schema })).toBe('Spark: 4 damage');
+  });
+
   it('renders keyword objects through the x-display of the matching variant', () => {
     const doc = {
       keywords: [

@@ -130,6 +130,20 @@ const STARTERS: Record<string, Starter> = {
       ],
     ],
   },
+  'starter-mini': {
+    name: 'Mini cards for a board game',
+    card: { widthMm: 41, heightMm: 63, cornerRadiusMm: 2.5 },
+    types: ['item', 'event'],
+    legal: [
+      {
+        deck: [
+          { type: 'item', cards: 12, copies: 2 },
+          { type: 'event', cards: 8 },
+        ],
+      },
+    ],
+    illegal: [[{ deck: [] }, ['SECTION_TOO_SMALL']]],
+  },
   'starter-blank': {
     name: 'Empty game',
     card: POKER,
@@ -204,6 +218,7 @@ function outside(drawing: CardDrawing): string[] {
     let inside: boolean;
     if (op.op === 'rect' || op.op === 'image') inside = within(op.x, op.y, op.x + op.w, op.y + op.h);
     else if (op.op === 'circle') inside = within(op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r);
+    else if (op.op === 'ellipse') inside = within(op.cx - op.rx, op.cy - op.ry, op.cx + op.rx, op.cy + op.ry);
     else if (op.op === 'symbol') inside = within(op.x, op.y, op.x + op.size, op.y + op.size);
     else {
       const { ascentMm, descentMm } = verticalMetrics(op.size, op.font);
@@ -226,8 +241,8 @@ function shownFields(layout: CardLayout, identityField: string | undefined): Set
 }
 
 describe('starter game systems', () => {
-  it('are the four folders of card-schema/starters, listed in order.json', () => {
-    expect(order).toEqual(['starter-tcg', 'starter-suits', 'starter-tarot', 'starter-blank']);
+  it('are the five folders of card-schema/starters, listed in order.json', () => {
+    expect(order).toEqual(['starter-tcg', 'starter-suits', 'starter-tarot', 'starter-mini', 'starter-blank']);
     expect([...folders].sort()).toEqual([...order].sort());
   });
 

@@ -45,6 +45,32 @@ describe('renameField', () => {
     expect(JSON.stringify(next.lantern)).not.toContain('{cost}');
   });
 
+  it('renames bare field names in element conditions and paints chosen by a field, gradients included', () => {
+    const layout = {
+      background: { byField: 'cost', values: {}, default: '#ffffff' },
+      elements: [
+        {
+          kind: 'rect',
+          x: 0,
+          y: 0,
+          w: 1,
+          h: 1,
+          when: 'cost',
+          whenEquals: 3,
+          fill: { gradient: [{ byField: 'cost', values: {}, default: '#000000' }, '#ffffff'] },
+        },
+        { kind: 'ellipse', x: 0, y: 0, w: 1, h: 1, unless: 'cost', stroke: { byField: 'cost', values: {}, default: '#000000' } },
+        { kind: 'text', x: 0, y: 0, w: 1, h: 1, size: 8, text: '{cost|signed}', hideRemindersWhen: 'cost' },
+      ],
+    };
+    const files = { ...FILES, 'layouts.json': { ...(FILES['layouts.json'] as object), lantern: layout } };
+    const next = (
+      partOf(renameField(files, { cardType: 'lantern', from: 'cost', to: 'oil' }), 'layouts') as Record<string, unknown>
+    ).lantern;
+    expect(JSON.stringify(next)).not.toContain('cost');
+    expect(JSON.stringify(next).match(/oil/g)).toHaveLength(7);
+  });
+
   it('refuses a field the type lacks or a name it has', () => {
     expect(() => renameField(FILES, { cardType: 'lantern', from: 'nope', to: 'x' })).toThrow(/no field "nope"/);
     expect(() => renameField(FILES, { cardType: 'lantern', from: 'cost', to: 'light' })).toThrow(/has a field "light" already/);

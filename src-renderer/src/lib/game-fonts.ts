@@ -30,6 +30,19 @@ export function loadGameFonts(system: GameSystem): Promise<void> {
   return Promise.all(loads).then(() => undefined);
 }
 
+/**
+ * Registers a font file the renderer has in hand (one the studio just uploaded, not yet in the
+ * saved game): previews of the edited game then use it instead of asking the app for it.
+ */
+export function registerGameFontFile(file: string, bytes: Uint8Array): Promise<void> {
+  let load = registered.get(file);
+  if (!load) {
+    load = register(file, () => Promise.resolve({ bytes }));
+    registered.set(file, load);
+  }
+  return load;
+}
+
 async function register(file: string, fetchFile: () => Promise<{ bytes: Uint8Array }>): Promise<void> {
   try {
     const { bytes } = await fetchFile();

@@ -7,6 +7,7 @@
 import type { GameSystem } from '../../../card-schema/system/format';
 import type { GameFileMap } from '../../../card-schema/studio/game-files';
 import { composeRenames, invertRenames, type FieldRename } from '../../../card-schema/studio/field-renames';
+import { namedFontPaths } from '../../../card-schema/studio/font-edits';
 import type { ApiClient, GameEditReport, GameEditResult } from '../../../src-main/api/contract';
 import { api, errorMessage } from '../api/client';
 
@@ -27,7 +28,7 @@ interface Step {
   renames: FieldRename[];
 }
 
-export type StudioTab = 'game' | 'types' | 'deck' | 'play' | 'symbols' | 'reference' | 'advanced';
+export type StudioTab = 'game' | 'types' | 'faces' | 'deck' | 'play' | 'symbols' | 'reference' | 'advanced';
 
 export class StudioModel {
   files = $state.raw<GameFileMap | null>(null);
@@ -46,6 +47,11 @@ export class StudioModel {
   /** Renames made since the files were last saved (undone ones as their inverse). */
   private pending = $state.raw<FieldRename[]>([]);
   private savedFiles = $state.raw<GameFileMap | null>(null);
+  /**
+   * Font files uploaded this session by the path the edits named them at (path → upload id). Only
+   * ever added to: a path carries its file's hash, so undo and redo need only the files to decide.
+   */
+  private fontUploads = $state.raw<Record<string, string>>({});
   private timer: ReturnType<typeof setTimeout> | undefined;
   private checkSeq = 0;
   private readonly deps: StudioDeps;
@@ -78,9 +84,10 @@ export class StudioModel {
     }
   }
 
-  /** One undoable change: the files after it, and the field renames it made. */
-  edit(label: string, files: GameFileMap, renames: FieldRename[] = []): void {
+  /** One undoable change: the files after it, the field renames it made and the font uploads it names. */
+  edit(label: string, files: GameFileMap, renames: FieldRename[] = [], fontUploads: Record<string, string> = {}): void {
     if (!this.files || files === this.files) return;
+    if (Object.keys(fontUploads).length > 0) this.fontUploads = { ...this.fontUploads, ...fontUploads };
     this.past = [...this.past, { label, files: this.files, renames }];
     this.future = [];
     this.files = files;
@@ -108,6 +115,13 @@ export class StudioModel {
     this.scheduleCheck();
   }
 
+  /** The uploads `files` names, for a check or save (left out when none). */
+  private fontFilesFor(files: GameFileMap): { fontFiles?: Record<string, string> } {
+    const named = namedFontPaths(files);
+    const fontFiles = Object.fromEntries(Object.entries(this.fontUploads).filter(([path]) => named.has(path)));
+    return Object.keys(fontFiles).length > 0 ? { fontFiles } : {};
+  }
+
   private scheduleCheck(delay = this.deps.checkDelayMs): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.runCheck(), delay);
@@ -126,6 +140,7 @@ export class StudioModel {
         files: { ...files },
         renames: this.renames,
         cards: false,
+        ...this.fontFilesFor(files),
       });
       if (seq === this.checkSeq) this.check = report;
     } catch (error) {
@@ -146,6 +161,7 @@ export class StudioModel {
         files: { ...this.files },
         renames: this.renames,
         cards: true,
+        ...this.fontFilesFor(this.files),
       });
       if (report.problem) this.saveError = report.problem;
       else this.impact = report;
@@ -166,7 +182,12 @@ export class StudioModel {
     this.saving = true;
     this.saveError = null;
     try {
-      const result = await this.deps.api.saveGameEdit({ systemId: this.systemId, files: { ...files }, renames: this.renames });
+      const result = await this.deps.api.saveGameEdit({
+        systemId: this.systemId,
+        files: { ...files },
+        renames: this.renames,
+        ...this.fontFilesFor(files),
+      });
       this.savedFiles = files;
       this.pending = [];
       this.impact = null;

@@ -6,6 +6,7 @@ import type { CardSetInfo } from '../../../../card-schema/system/format';
 import type { CsvMapping } from '../../../../card-schema/csv/csv-mapping';
 import type { ApiClient, CsvImportReport, CsvPreview, JobResults, JobSpecInput } from '../../../../src-main/api/contract';
 import { userMessage } from '../../lib/user-message';
+import { readPictureFolder, type PickedPicture, type PictureFolder } from './csv-pictures';
 
 /** The select value standing for "this column is the card type". */
 export const TYPE_CHOICE = '\u0000type';
@@ -27,7 +28,7 @@ export function changesText(changes: CsvImportReport['changes']): string {
 export type CsvDelimiter = CsvPreview['delimiter'];
 
 export interface CsvImportDeps {
-  api: Pick<ApiClient, 'previewCsv' | 'saveCsvMapping'>;
+  api: Pick<ApiClient, 'previewCsv' | 'saveCsvMapping' | 'addImage'>;
   /** Runs a job to its end (the job dock's run): null when cancelled. */
   runJob: (job: Extract<JobSpecInput, { kind: 'importCsv' }>) => Promise<JobResults['importCsv'] | null>;
   /** Saves a file for the user (a browser download). */
@@ -47,7 +48,11 @@ export class CsvImportModel {
   check = $state.raw<CsvImportReport | null>(null);
   /** What the import did. */
   done = $state.raw<CsvImportReport | null>(null);
-  busy = $state<'reading' | 'checking' | 'importing' | null>(null);
+  busy = $state<'reading' | 'checking' | 'importing' | 'pictures' | null>(null);
+  /** The picture folder image columns name files of, read into the image library; null: none chosen. */
+  pictures = $state.raw<PictureFolder | null>(null);
+  /** How far reading the picture folder is. */
+  picturesRead = $state({ done: 0, total: 0 });
   error = $state<string | null>(null);
 
   constructor(
@@ -84,6 +89,41 @@ export class CsvImportModel {
   /** Another target set: rows with a card id read differently there, so check again. */
   chooseSet(setId: string): void {
     this.setId = setId;
+    this.check = null;
+  }
+
+  /** The columns mapped to an image field (`x-kind: image`): their cells name picture files. */
+  get imageColumns(): string[] {
+    const preview = this.preview;
+    const mapping = this.mapping;
+    if (!preview || !mapping) return [];
+    const images = new Set(preview.fields.filter((field) => field.kind === 'image').map((field) => field.key));
+    return mapping.columns.filter((entry) => images.has(entry.field)).map((entry) => entry.column);
+  }
+
+  /** Reads a picked folder's pictures into the image library, one by one; the check is done again. */
+  async choosePictures(files: readonly PickedPicture[]): Promise<void> {
+    this.busy = 'pictures';
+    this.error = null;
+    this.check = null;
+    this.picturesRead = { done: 0, total: files.length };
+    try {
+      this.pictures = await readPictureFolder(
+        files,
+        (input) => this.deps.api.addImage(input),
+        (done, total) => {
+          this.picturesRead = { done, total };
+        },
+      );
+    } catch (error) {
+      this.error = messageOf(error);
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  clearPictures(): void {
+    this.pictures = null;
     this.check = null;
   }
 
@@ -138,6 +178,7 @@ export class CsvImportModel {
       delimiter: preview.delimiter,
       hasHeader: preview.hasHeader,
       dryRun,
+      ...(this.pictures ? { pictures: { files: this.pictures.files, skipped: this.pictures.skipped } } : {}),
       // The dry run names the target set too: a row's card id must be a card of it.
       ...(this.setId ? { setId: this.setId } : dryRun ? {} : { newSetName: this.newSetName.trim() || 'Imported cards' }),
     };

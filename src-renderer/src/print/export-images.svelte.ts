@@ -1,0 +1,78 @@
+// The "Export images" dialog's state: format, dpi, bleed, faces, the file name pattern (with the
+// name the first card would get, live) and zip or folder (a folder only in the desktop app: a
+// browser downloads one file). Runs the exportImages job in the dock, as the PDF export does.
+
+import {
+  CARD_IMAGE_DPIS,
+  CARD_IMAGE_MAX_BLEED_MM,
+  type JobResults,
+  type JobSpecInput,
+  type PrintSourceInput,
+} from '../../../src-main/api/contract';
+import {
+  DEFAULT_NAME_PATTERN,
+  exampleFileNames,
+  namePatternProblem,
+  type NameValues,
+} from '../../../card-schema/exports/card-image-names';
+
+export type ImageFormat = 'png' | 'jpeg';
+export type ImageDpi = (typeof CARD_IMAGE_DPIS)[number];
+
+/** The first card of the export, for the example name (id and set are not known before it runs). */
+export interface ExampleCard {
+  name: string;
+  type: string;
+  number?: string;
+  count: number;
+}
+
+export class ExportImagesModel {
+  format: ImageFormat = $state('png');
+  dpi: ImageDpi = $state(300);
+  bleedMm = $state(0);
+  faces: 'fronts' | 'both' = $state('fronts');
+  namePattern = $state(DEFAULT_NAME_PATTERN);
+  as: 'zip' | 'folder' = $state('zip');
+  example: ExampleCard | null = $state(null);
+
+  readonly bleedValid = $derived(Number.isFinite(this.bleedMm) && this.bleedMm >= 0 && this.bleedMm <= CARD_IMAGE_MAX_BLEED_MM);
+  readonly patternProblem = $derived(namePatternProblem(this.namePattern));
+  readonly valid = $derived(this.bleedValid && this.patternProblem === undefined);
+
+  /** "001-Cinder Pup.png", the back's name beside it when backs are exported. */
+  readonly exampleName = $derived.by(() => {
+    if (this.patternProblem) return '';
+    const card = this.example ?? { name: 'Card name', type: 'type', count: 1 };
+    const values: NameValues = {
+      number: card.number ?? '1'.padStart(String(card.count).length, '0'),
+      name: card.name,
+      type: card.type,
+      id: 'card-id',
+      set: 'Set name',
+    };
+    const names = exampleFileNames(this.namePattern, values, this.format);
+    return this.faces === 'fronts' ? names.front : `${names.front}, ${names.back}`;
+  });
+
+  job(source: PrintSourceInput): Extract<JobSpecInput, { kind: 'exportImages' }> {
+    return {
+      kind: 'exportImages',
+      source,
+      format: this.format,
+      dpi: this.dpi,
+      bleedMm: this.bleedMm,
+      faces: this.faces,
+      namePattern: this.namePattern.trim(),
+      as: this.as,
+    };
+  }
+}
+
+/** "Exported 61 card images (815 × 1110 px) to “Core images.zip”." */
+export function exportedMessage(result: JobResults['exportImages']): string {
+  const images = `${result.images.toLocaleString()} card ${result.images === 1 ? 'image' : 'images'}`;
+  return `Exported ${images} (${result.widthPx} × ${result.heightPx} px) to “${result.file.savedTo ?? result.file.fileName}”.`;
+}
+
+export { CARD_IMAGE_DPIS, CARD_IMAGE_MAX_BLEED_MM };
