@@ -16,7 +16,7 @@ import { layoutCard } from '../card-schema/layout/layout-card';
 import { backgroundOp } from '../src-main/pdf/paint-drawing';
 import { cardImageSize, pixelsOf } from '../src-main/card-images/render-card-image';
 import { ZipStreamWriter } from '../src-main/card-images/zip-stream';
-import { CARDS_AT_ONCE } from '../src-main/card-images/export-card-images';
+import { FACES_IN_FLIGHT } from '../src-main/card-images/export-card-images';
 import type { CardDocument, GameSystem } from '../card-schema/system/format';
 import { apiCaller } from '../tests/unit/api-call';
 import { importCards } from './export-job';
@@ -95,7 +95,7 @@ interface BaselineCard {
   artPath: string;
 }
 
-/** sharp alone: background canvas + art resized into its box, PNG, into a zip; as many cards at once as the export. */
+/** sharp alone: background canvas + art resized into its box, PNG, into a zip; as many images in flight as the export. */
 async function baseline(
   cards: BaselineCard[],
   frame: {
@@ -107,21 +107,24 @@ async function baseline(
   zipPath: string,
 ): Promise<void> {
   const zip = new ZipStreamWriter(zipPath);
-  for (let from = 0; from < cards.length; from += CARDS_AT_ONCE) {
-    const batch = await Promise.all(
-      cards.slice(from, from + CARDS_AT_ONCE).map(async (card) => {
-        const art = await sharp(card.artPath).resize(frame.art.width, frame.art.height, { fit: 'cover' }).toBuffer();
-        return sharp({
-          create: { width: frame.widthPx, height: frame.heightPx, channels: 4, background: frame.background },
-        })
-          .composite([{ input: art, left: frame.art.left, top: frame.art.top }])
-          .png()
-          .withMetadata({ density: DPI })
-          .toBuffer();
-      }),
-    );
-    for (const [i, png] of batch.entries()) await zip.add(`${from + i + 1}.png`, png);
+  const compose = async (card: BaselineCard) => {
+    const art = await sharp(card.artPath).resize(frame.art.width, frame.art.height, { fit: 'cover' }).toBuffer();
+    return sharp({
+      create: { width: frame.widthPx, height: frame.heightPx, channels: 4, background: frame.background },
+    })
+      .composite([{ input: art, left: frame.art.left, top: frame.art.top }])
+      .png()
+      .withMetadata({ density: DPI })
+      .toBuffer();
+  };
+  // The same sliding window of images in flight as the export, written in order.
+  const inFlight: Promise<Buffer>[] = [];
+  let written = 0;
+  for (const card of cards) {
+    inFlight.push(compose(card));
+    while (inFlight.length > FACES_IN_FLIGHT) await zip.add(`${++written}.png`, await inFlight.shift()!);
   }
+  while (inFlight.length > 0) await zip.add(`${++written}.png`, await inFlight.shift()!);
   await zip.close();
 }
 

@@ -1,8 +1,9 @@
 // The exportImages job: every card of a print source (each once) drawn as a PNG or JPEG, front
-// (and back), at the dpi and bleed asked, named by the pattern, into a zip or a folder. A few
-// cards are rasterized at once (sharp works on its own threads); each batch is written before
-// the next is drawn, so memory stays flat however many cards there are. Progress and Cancel
-// between batches; a cancelled or failed export leaves no partial output (image-output.ts).
+// (and back), at the dpi and bleed asked, named by the pattern, into a zip or a folder. A sliding
+// window of faces is in flight: while sharp rasterizes some on its own threads, this thread lays
+// out and builds the SVG of the next ones; the oldest is written as soon as it is done, so at most
+// the window's images are held however many cards there are. Progress and Cancel at every card;
+// a cancelled or failed export leaves no partial output (image-output.ts).
 
 import type { CardRecord } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
@@ -23,8 +24,8 @@ import { CardImageRenderer, cardImageSize } from './render-card-image';
 export type ExportImagesSpec = Extract<JobSpec, { kind: 'exportImages' }>;
 export type ExportImagesResult = JobResults['exportImages'];
 
-/** Cards rasterized at once: enough to keep sharp's threads busy, few enough to keep memory flat. */
-export const CARDS_AT_ONCE = 4;
+/** Faces in flight at once: enough to keep sharp's threads and this one busy, few enough to keep memory flat. */
+export const FACES_IN_FLIGHT = 8;
 
 export const IMAGE_MIME = { png: 'image/png', jpeg: 'image/jpeg' } as const;
 
@@ -78,15 +79,26 @@ export async function exportCardImages(
   const output: ImageOutput = spec.as === 'zip' ? zipOutput(outputPath) : folderOutput(outputPath);
   let images = 0;
   let size = { widthPx: 0, heightPx: 0 };
+  const inFlight: { name: string; bytes: Promise<Buffer> }[] = [];
+  const writeOldest = async () => {
+    const oldest = inFlight.shift()!;
+    await output.add(oldest.name, await oldest.bytes);
+    images++;
+  };
   try {
-    for (let from = 0; from < cards.length; from += CARDS_AT_ONCE) {
-      progress.report('Drawing the cards', from, cards.length);
-      const faces = cards.slice(from, from + CARDS_AT_ONCE).flatMap((card, i) => facesOf(card, from + i));
-      if (from === 0) size = cardImageSize(faces[0].drawing, options);
-      const rendered = await Promise.all(faces.map(render));
-      for (let i = 0; i < faces.length; i++) await output.add(faces[i].name, rendered[i]);
-      images += faces.length;
+    for (let index = 0; index < cards.length; index++) {
+      progress.report('Drawing the cards', index, cards.length);
+      const faces = facesOf(cards[index], index);
+      if (index === 0) size = cardImageSize(faces[0].drawing, options);
+      for (const face of faces) {
+        const bytes = render(face);
+        // Awaited in order below; a failure before its turn must not surface as unhandled.
+        bytes.catch(() => undefined);
+        inFlight.push({ name: face.name, bytes });
+      }
+      while (inFlight.length > FACES_IN_FLIGHT) await writeOldest();
     }
+    while (inFlight.length > 0) await writeOldest();
     progress.report('Drawing the cards', cards.length, cards.length);
     const bytes = await output.finish();
     const fileName = outputPath.split(/[\\/]/).pop() ?? outputPath;

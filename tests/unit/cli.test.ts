@@ -104,7 +104,7 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
     const run = await cardwright('export-pdf', '--cards', 'muhq-odd-token', '--out', 'odd.pdf');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'warning: Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.\n',
+      'warning: Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.\n',
     );
     expect(run.stdout).not.toContain('warnings');
     expect(fields(run.stdout).cards).toBe('1');

@@ -45,7 +45,7 @@ describe('print warnings', () => {
     expect(pdf.cards).toBe(9);
     expect(pdf.warnings?.cards).toBe(2);
     expect(pdf.warnings?.messages).toEqual([
-      'Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}.',
+      'Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.',
       expect.stringMatching(/^Card 3 \(“Gate שער”\): Right-to-left text \(Hebrew, Arabic\) cannot be set on cards yet/),
     ]);
     expect(printWarningsMessage(pdf.warnings!)).toBe(
