@@ -1,12 +1,14 @@
 // Pictures of every built-in game's card types, one sample card of each, and of each starter's
 // card types (a new game made from it: its examples, without art), in both themes at 1× and 2×,
-// for comparing card templates before and after a change (docs/screenshots/cards/<set>/).
+// for comparing card templates before and after a change (docs/screenshots/cards/<set>/). Each
+// built-in game's backs too: the shared back and every card type's own, side by side.
 // Writes files only with CARD_SCREENSHOTS=<set> (`CARD_SCREENSHOTS=after npm run screenshots:cards`);
 // skipped in `npm test`.
 
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { GameSystem } from '../../card-schema/system/format';
+import type { CardRecord, GameSystem } from '../../card-schema/system/format';
+import type { SampleCard } from '../../src-main/api/contract';
 import type { Page } from '@playwright/test';
 import { callApi, expect, test } from './fixtures';
 
@@ -36,6 +38,11 @@ for (const scale of SCALES) {
     for (const [id, name] of GAMES) {
       test(`${id} card faces`, async ({ page }) => {
         await shootSampleCards(page, name, id, scale);
+      });
+      test(`${id} card backs`, async ({ page, host }) => {
+        const system = await callApi<GameSystem>(page, host, 'getSystem', { systemId: id });
+        const samples = await callApi<SampleCard[]>(page, host, 'sampleCards', { systemId: id });
+        await shootBacks(page, system, samples, `${id}-backs`, scale);
       });
     }
     for (const starter of STARTERS) {
@@ -75,5 +82,73 @@ async function shootSampleCards(page: Page, gameName: string, file: string, scal
     await page.waitForTimeout(400); // card art and fonts settle
     await page.mouse.move(0, 0);
     await cards.screenshot({ path: `${OUT_DIR}/${file}-${theme}@${scale}x.png`, animations: 'disabled' });
+  }
+}
+
+/**
+ * Pictures the game's backs side by side, as `<file>-<theme>@<scale>x.png`: the shared one (behind
+ * a card of a type without its own) and each card type's own back, each flipped to in the
+ * library's card detail (so exactly as the app draws it) and copied into one strip.
+ */
+async function shootBacks(page: Page, system: GameSystem, samples: SampleCard[], file: string, scale: number): Promise<void> {
+  mkdirSync(OUT_DIR, { recursive: true });
+  const cardOf = (typeId: string) => samples.find((sample) => sample.typeId === typeId)?.card ?? null;
+  const shared = system.cardTypes.find((type) => type.back === undefined && cardOf(type.id) !== null);
+  const backs: { caption: string; card: CardRecord }[] = [];
+  if (shared) backs.push({ caption: 'Back', card: cardOf(shared.id)! });
+  for (const type of system.cardTypes) {
+    const card = cardOf(type.id);
+    if (type.back !== undefined && card) backs.push({ caption: `${type.label} back`, card });
+  }
+  expect(backs.length, `${system.id} has a sample card to show its back`).toBeGreaterThan(0);
+
+  const strip: string[] = [];
+  for (const { caption, card } of backs) {
+    await page.getByTestId('nav-library').click();
+    await page.locator(`[data-testid="set-row"][data-set-id="${card.setId}"]`).click();
+    await page.getByTestId('library-search').fill(card.doc.name);
+    await page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: card.doc.name }).first().click();
+    const detail = page.getByTestId('card-detail');
+    const flip = detail.getByTestId('flip-card');
+    if ((await flip.textContent())?.includes('Show back')) await flip.click();
+    const preview = detail.getByTestId('card-preview');
+    await expect(preview).toHaveAttribute('aria-label', `Back of ${card.doc.name}`);
+    strip.push(
+      (await preview.evaluate((svg, index) => {
+        // Its gradient and clip ids made unique, as the strip holds several copies of one preview.
+        let html = svg.outerHTML;
+        for (const [, id] of html.matchAll(/id="([^"]+)"/g))
+          html = html.replaceAll(`"${id}"`, `"${id}-${index}"`).replaceAll(`#${id})`, `#${id}-${index})`);
+        return html;
+      }, strip.length)) + `<figcaption>${caption}</figcaption>`,
+    );
+  }
+  await page.evaluate(
+    ({ figures, width }) => {
+      const box = document.createElement('div');
+      box.dataset.testid = 'card-backs-strip';
+      box.style.cssText = `position: fixed; inset: auto auto 0 0; z-index: 10000; display: flex; gap: 16px; padding: 16px;
+        background: var(--color-bg); color: var(--color-text); font-size: var(--text-sm); font-weight: 600`;
+      for (const figure of figures) {
+        const item = document.createElement('figure');
+        item.style.cssText = 'margin: 0; display: flex; flex-direction: column; gap: 8px';
+        item.innerHTML = figure;
+        const svg = item.querySelector('svg')!;
+        const [, , w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number);
+        svg.setAttribute('width', String(width));
+        svg.setAttribute('height', String((width * h) / w));
+        box.append(item);
+      }
+      document.body.append(box);
+    },
+    { figures: strip, width: CARD_WIDTH_PX },
+  );
+  const stripBox = page.getByTestId('card-backs-strip');
+  for (const theme of THEMES) {
+    await page.locator(`[data-theme-option="${theme}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.waitForTimeout(300); // fonts settle
+    await page.mouse.move(0, 0);
+    await stripBox.screenshot({ path: `${OUT_DIR}/${file}-${theme}@${scale}x.png`, animations: 'disabled' });
   }
 }
