@@ -68,8 +68,12 @@ test('a copy of a built-in game with a tarot card size and one colour fewer', as
   // The copy's cards are drawn tall: the library has no cards of it, so each type shows an example.
   const preview = page.getByTestId('game-sample-card').first().getByTestId('card-preview');
   await expect(preview).toBeVisible();
-  const box = (await preview.boundingBox())!;
-  expect(box.height / box.width).toBeCloseTo(120 / 70, 1);
+  // The sample cards re-render once the copied game's fonts and art arrive: measure a settled one.
+  await expect(async () => {
+    const box = await preview.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.height / box!.width).toBeCloseTo(120 / 70, 1);
+  }).toPass();
   // The built-in game is as it was.
   await page.getByTestId('game-list').getByText('OSMCG', { exact: true }).click();
   await expect(page.getByTestId('game-sample-card').first().getByTestId('card-preview')).toBeVisible();
