@@ -28,6 +28,7 @@ import { measureLibraryUi } from './library-ui';
 import { databaseFile } from '../src-main/store/database';
 import { buildBigLibrary, measureLibrarySearch } from './library-search';
 import { measureImport, measureImportMemory, measureStartup } from './import';
+import { measureDownload } from './download';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LIBRARY_SIZE = 100_000;
@@ -385,6 +386,11 @@ it('exports 1,000 illustrated cards as 300 dpi PNGs next to sharp alone (issue #
   const workerFile = join(ROOT, 'out/main/job-worker.js');
   if (!existsSync(workerFile)) throw new Error('out/main/job-worker.js is missing: `npm run bench` builds it first');
   results.push(...(await measureCardImages(ROOT, workerFile)));
+});
+
+it('downloads a 1 GiB export through the web host while cheap calls stay fast (issue 33)', async () => {
+  if (!existsSync(join(ROOT, 'out/main/web.js'))) throw new Error('out/main/web.js is missing: `npm run bench` builds it first');
+  results.push(...(await measureDownload()));
 });
 
 it('exports 1,000 text-heavy cards next to plain pdfkit, and 10,000 within 300 MB (issue #9)', async () => {

@@ -28,6 +28,20 @@ export async function timeRuns(runs: number, fn: () => unknown, warmup = 3): Pro
   return times;
 }
 
+/** Milliseconds of CPU the whole process (all its threads) used since `start` (process.cpuUsage()). */
+export function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** Wall and CPU milliseconds of one run of `fn`. */
+export async function timeWallCpu(fn: () => unknown): Promise<{ ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await fn();
+  return { ms: performance.now() - start, cpuMs: cpuSince(cpu) };
+}
+
 export const ms = (value: number): string => (value < 1 ? `${(value * 1000).toFixed(0)} µs` : `${value.toFixed(1)} ms`);
 
 export function writeResults(path: string, title: string, rows: Measurement[]): void {

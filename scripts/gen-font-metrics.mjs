@@ -15,9 +15,23 @@ const outFile = join(root, 'card-schema', 'layout', 'font-metrics.ts');
 
 // Keep in step with card-schema/layout/fonts.ts (a .mjs script cannot import the .ts file).
 // The card font's faces get kerning tables; fallback fonts are set without kerning (their
-// subsets carry no layout features), so advance widths are all they need.
+// subsets carry no layout features), so advance widths are all they need. The script fonts
+// (Arabic, Hebrew, Devanagari, Thai) are shaped when measured (text-shaper.ts); their advance
+// widths say which characters they draw and stand in until a shaper is installed.
 const CARD_FONT_FILES = ['Inter-Regular.ttf', 'Inter-Bold.ttf', 'Inter-Italic.ttf'];
-const FALLBACK_FILES = ['NotoSansCJKsc-Regular-Common.otf', 'NotoSansCJKsc-Bold-Common.otf', 'NotoEmoji-Regular.ttf'];
+const FALLBACK_FILES = [
+  'NotoSansCJKsc-Regular-Common.otf',
+  'NotoSansCJKsc-Bold-Common.otf',
+  'NotoEmoji-Regular.ttf',
+  'NotoSansArabic-Regular.ttf',
+  'NotoSansArabic-Bold.ttf',
+  'NotoSansHebrew-Regular.ttf',
+  'NotoSansHebrew-Bold.ttf',
+  'NotoSansDevanagari-Regular.ttf',
+  'NotoSansDevanagari-Bold.ttf',
+  'NotoSansThai-Regular.ttf',
+  'NotoSansThai-Bold.ttf',
+];
 
 function fontMetrics(file, withKerning) {
   return fontMetricsOf(fontkit.openSync(join(fontsDir, file)), { kerning: withKerning });

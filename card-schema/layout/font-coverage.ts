@@ -124,6 +124,13 @@ export class FontStack {
     return fontTable(fallback.files[this.face]);
   }
 
+  /** The file of a shaped fallback font (fonts.ts `shaped`) behind a choice; undefined for any other font. */
+  shapedFile(choice: FontChoice): string | undefined {
+    if (choice === 'card' || choice === 'game') return undefined;
+    const fallback = FALLBACK_FONTS.find((font) => font.id === choice);
+    return fallback?.shaped ? fallback.files[this.face] : undefined;
+  }
+
   /** The stack's first font: its game font, else the card font (lines are placed by its heights). */
   first(): FontTable {
     return this.table(this.game ? 'game' : 'card');
@@ -158,10 +165,19 @@ export function fontRuns(text: string, font: TextFont): FontRun[] {
   if (text !== '' && stack.setsAllInFirst(text)) return [{ text, font: firstChoice }];
   const runs: FontRun[] = [];
   for (const ch of text) {
-    const choice = stack.fontFor(ch) ?? firstChoice;
     const last = runs[runs.length - 1];
+    // A joiner, variation selector or combining mark stays with the letter before it when that
+    // letter's font has it: shaping needs them together (Arabic harakat, Devanagari virama + ZWJ).
+    if (last && CLINGS.test(ch) && stack.table(last.font).widths.has(ch.codePointAt(0) ?? 0)) {
+      last.text += ch;
+      continue;
+    }
+    const choice = stack.fontFor(ch) ?? firstChoice;
     if (last && last.font === choice) last.text += ch;
     else runs.push({ text: ch, font: choice });
   }
   return runs;
 }
+
+/** Characters that belong to the one before: ZWNJ, ZWJ, variation selectors, combining marks. */
+const CLINGS = /^(?:\u200c|\u200d|[\ufe00-\ufe0f]|\p{M})$/u;

@@ -201,9 +201,10 @@ export interface LayoutWarning {
   pointer: string;
   /**
    * art-resolution: the picture prints below MIN_PRINT_DPI in its box (art-warnings.ts);
-   * unknown-symbol: a `{token}` in the text names none of the game's symbols, so it prints as text.
+   * unknown-symbol: a `{token}` in the text names none of the game's symbols, so it prints as text;
+   * emoji-sequence: a combined emoji (skin tone, ZWJ family, flag, keycap) prints as its parts.
    */
-  code: 'text-cut' | 'missing-glyphs' | 'right-to-left' | 'art-resolution' | 'unknown-symbol';
+  code: 'text-cut' | 'missing-glyphs' | 'emoji-sequence' | 'art-resolution' | 'unknown-symbol';
   message: string;
 }
 

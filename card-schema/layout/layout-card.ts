@@ -29,11 +29,12 @@ import { imageCrop, isImageRef } from '../system/image-field';
 import { renderTemplate } from './template';
 import { own } from '../own-keys';
 import { PT_TO_MM, measureRunAt, placeRuns, verticalMetrics } from './text-measure';
-import { WarningSite, coverText, cutWarning, glyphWarnings, symbolWarning } from './text-warnings';
+import { WarningSite, coverText, cutWarning, emojiSequences, emojiWarning, glyphWarnings, symbolWarning } from './text-warnings';
 import { fieldPaintColor } from './field-paint';
 import { encodeSymbols, lineOps, parseViewBox, unknownSymbolTokens, type ResolvedSymbol } from './inline-symbols';
 import { spansText, styledSpans, trimSpansEnd, type StyledSpan } from './styled-text';
 import { breakStyledLines, lineWidth, truncateStyledLine, type StyledLine } from './line-breaking';
+import { hasRightToLeft, lineDirections, visualPieces } from './bidi-line';
 import type { FontStack } from './font-coverage';
 import { textFontStack } from './game-fonts';
 
@@ -378,6 +379,8 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   if (spansText(spans).trim() === '') return [];
   const site = new WarningSite(element.text, subject.values, subject.vars);
   warnings.push(...glyphWarnings([...missing], site));
+  const sequences = emojiSequences(spansText(spans));
+  if (sequences.length > 0) warnings.push(emojiWarning(sequences, site));
   const unknown = unknownSymbolTokens(raw, subject.symbols);
   if (unknown.length > 0) warnings.push(symbolWarning(unknown, Object.keys(subject.symbols ?? {}), site));
   const leading = element.leading ?? DEFAULT_LEADING;
@@ -397,13 +400,29 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
   const color = paint(element.color, subject);
   const measure = measureRunAt(fitted.size, stackOf);
   const ops: DrawOp[] = [];
+  const lineTexts = fitted.lines.map(spansText);
+  // Only text with right-to-left letters needs the paragraphs' directions.
+  const directions = lineTexts.some(hasRightToLeft) ? lineDirections(lineTexts, spansText(spans)) : [];
   fitted.lines.forEach((line, i) => {
     if (line.length === 0) return;
-    const width = lineWidth(line, measure);
-    const align = element.align ?? 'left';
-    const x =
-      align === 'center' ? element.x + (element.w - width) / 2 : align === 'right' ? element.x + element.w - width : element.x;
     const y = top + i * lineHeight + lineHeight / 2 + capHeight / 2;
+    const direction = directions[i] ?? 'ltr';
+    if (direction === 'rtl' || hasRightToLeft(lineTexts[i])) {
+      // Right-to-left text is painted piece by piece in visual order (bidi-line.ts).
+      const pieces = visualPieces(line, stackOf, direction);
+      const width = pieces.reduce((sum, piece) => sum + measure(piece.text, piece.face), 0);
+      let pieceX = alignedX(element, width, direction);
+      for (const piece of pieces) {
+        const shown = piece.text.trim();
+        if (shown !== '') {
+          const left = pieceX + measure(piece.text.slice(0, piece.text.length - piece.text.trimStart().length), piece.face);
+          ops.push(...spanOps(shown, stackOf(piece.face), left, y, fitted.size, color, encoded.symbols));
+        }
+        pieceX += measure(piece.text, piece.face);
+      }
+      return;
+    }
+    const x = alignedX(element, lineWidth(line, measure), 'ltr');
     // Each span starts where the one before ends, as the line was measured; the spaces at its
     // ends (between a keyword and its reminder) only move it.
     let spanX = x;
@@ -418,6 +437,13 @@ function textOps(element: TextElement, subject: LayoutSubject, warnings: LayoutW
     }
   });
   return ops;
+}
+
+/** Where a line `width` wide starts: by the element's align, else at the side its direction starts from. */
+function alignedX(element: TextElement, width: number, direction: 'ltr' | 'rtl'): number {
+  const align = element.align ?? (direction === 'rtl' ? 'right' : 'left');
+  if (align === 'center') return element.x + (element.w - width) / 2;
+  return align === 'right' ? element.x + element.w - width : element.x;
 }
 
 /** The ops of one span of a line: its symbols, and its text split into the fonts that have its characters. */
@@ -475,8 +501,9 @@ function sanitize(text: string): string {
   return (
     text
       .replace(/\t/g, ' ')
+      // Zero-width joiners (U+200C, U+200D) stay: Indic and Arabic spelling and emoji sequences use them.
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g, '')
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u2028\u2029\ufeff]/g, '')
   );
 }
 

@@ -20,6 +20,15 @@ export type StyledLine = StyledSpan[];
  */
 const BREAKS_ANYWHERE = /[\u2e80-\u2fff\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 
+/**
+ * Thai, Lao, Khmer and Myanmar are written without spaces between words but must not break
+ * inside one: a run of them wraps at the word boundaries Intl.Segmenter finds (its dictionary).
+ */
+const BREAKS_AT_WORDS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/u;
+
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** Width of a styled line: each run in its own face (painters draw runs separately, unkerned across). */
 export function lineWidth(line: readonly StyledSpan[], measure: MeasureRun): number {
   return line.reduce((width, span) => width + measure(span.text, span.face), 0);
@@ -56,8 +65,10 @@ export function breakStyledLines(
         line = candidate;
         continue;
       }
-      if (BREAKS_ANYWHERE.test(spansText(word.spans))) {
-        const pieces = splitWord(word.spans, fits, joined);
+      const wordText = spansText(word.spans);
+      if (BREAKS_ANYWHERE.test(wordText) || BREAKS_AT_WORDS.test(wordText)) {
+        const units = BREAKS_AT_WORDS.test(wordText) ? segments(word.spans, wordSegmenter) : characters(word.spans);
+        const pieces = splitWord(units, fits, joined);
         lines.push(...pieces.slice(0, -1));
         line = pieces[pieces.length - 1];
         continue;
@@ -67,7 +78,7 @@ export function breakStyledLines(
         line = word.spans;
         continue;
       }
-      const pieces = splitWord(word.spans, fits);
+      const pieces = splitWord(characters(word.spans), fits);
       lines.push(...pieces.slice(0, -1));
       line = pieces[pieces.length - 1];
     }
@@ -133,17 +144,18 @@ function words(paragraph: readonly StyledSpan[]): Word[] {
 }
 
 /**
- * Splits a word into pieces that each fit (at least one character per piece), the first piece
- * continuing `start` (the line so far, with its space) when any of the word fits there.
+ * Splits a word, given as the units it may break between, into pieces that each fit (at least
+ * one unit per piece), the first piece continuing `start` (the line so far, with its space)
+ * when any of the word fits there.
  */
-function splitWord(word: readonly StyledSpan[], fits: (piece: StyledLine) => boolean, start: StyledLine = []): StyledLine[] {
+function splitWord(units: readonly StyledSpan[], fits: (piece: StyledLine) => boolean, start: StyledLine = []): StyledLine[] {
   const pieces: StyledLine[] = [];
   let piece = start;
-  for (const { text: ch, face } of characters(word)) {
-    const longer = appendText(piece, ch, face);
+  for (const { text: unit, face } of units) {
+    const longer = appendText(piece, unit, face);
     if (spansText(piece).trim() && !fits(longer)) {
       pieces.push(trimSpansEnd(piece));
-      piece = appendText([], ch, face);
+      piece = appendText([], unit, face);
       continue;
     }
     piece = longer;
@@ -152,7 +164,27 @@ function splitWord(word: readonly StyledSpan[], fits: (piece: StyledLine) => boo
   return pieces;
 }
 
-/** One span per character (code point), for cutting between any two. */
+/**
+ * One span per character, for cutting between any two: a character being a code point, or a
+ * whole grapheme cluster where the text has marks or joiners (a Devanagari syllable, an Arabic
+ * letter with its vowel sign, an emoji sequence stay whole).
+ */
 function characters(spans: readonly StyledSpan[]): StyledSpan[] {
-  return spans.flatMap((span) => Array.from(span.text, (ch) => ({ text: ch, face: span.face })));
+  return spans.flatMap((span) =>
+    CLUSTERS.test(span.text)
+      ? segments([span], graphemeSegmenter)
+      : Array.from(span.text, (ch) => ({ text: ch, face: span.face })),
+  );
+}
+
+/** Marks, joiners, variation selectors, skin tones and flag letters: what makes a cluster of several code points. */
+const CLUSTERS = /\p{M}|\u200c|\u200d|[\ufe00-\ufe0f]|\p{Regional_Indicator}|\p{Emoji_Modifier}|[\u{e0020}-\u{e007f}]/u;
+
+/** The spans cut at the segmenter's boundaries (a segment spanning two faces is cut there too). */
+function segments(spans: readonly StyledSpan[], segmenter: Intl.Segmenter): StyledSpan[] {
+  const units: StyledSpan[] = [];
+  for (const span of spans) {
+    for (const { segment } of segmenter.segment(span.text)) units.push({ text: segment, face: span.face });
+  }
+  return units;
 }

@@ -3,7 +3,8 @@
 // Text is measured in a TextFont: a face of the card font, or a text element's whole FontStack
 // (its game font first).
 
-import { fontRuns, stackOf, type FontStack, type FontTable, type TextFont } from './font-coverage';
+import { fontRuns, stackOf, type FontChoice, type FontStack, type FontTable, type TextFont } from './font-coverage';
+import { shaperGeneration, textShaper } from './text-shaper';
 import { SYMBOL_ADVANCE_EM, SYMBOL_CHAR_BASE, SYMBOL_CHAR_LIMIT } from './symbol-glyphs';
 import { breakStyledLines, type MeasureRun } from './line-breaking';
 import { spansText } from './styled-text';
@@ -59,10 +60,26 @@ function runWidthEm(text: string, table: FontTable): number {
 }
 
 /**
+ * Width of a run set in one of the stack's fonts, in ems: shaped when the font is a script
+ * font and a shaper is installed (text-shaper.ts), else character by character.
+ */
+function fontRunEm(text: string, choice: FontChoice, stack: FontStack): number {
+  const table = stack.table(choice);
+  const file = stack.shapedFile(choice);
+  if (file !== undefined) {
+    const units = textShaper()?.advance(file, text);
+    if (units !== undefined) return units / table.metrics.unitsPerEm;
+  }
+  return runWidthEm(text, table);
+}
+
+/**
  * Widths already measured, in ems, by font stack and text: line breaking measures the same
  * words and lines again at every size it tries, and layout measures the lines it placed.
+ * Emptied when another shaper is installed.
  */
-const measuredEms = new WeakMap<FontStack, Map<string, number>>();
+let measuredEms = new WeakMap<FontStack, Map<string, number>>();
+let measuredWith = shaperGeneration();
 const MEASURED_PER_STACK = 20_000;
 
 /**
@@ -71,12 +88,16 @@ const MEASURED_PER_STACK = 20_000;
  */
 export function measureText(text: string, sizePt: number, font: TextFont = 'regular'): number {
   const stack = stackOf(font);
+  if (measuredWith !== shaperGeneration()) {
+    measuredEms = new WeakMap();
+    measuredWith = shaperGeneration();
+  }
   let cache = measuredEms.get(stack);
   if (!cache) measuredEms.set(stack, (cache = new Map()));
   let ems = cache.get(text);
   if (ems === undefined) {
     ems = 0;
-    for (const run of fontRuns(text, stack)) ems += runWidthEm(run.text, stack.table(run.font));
+    for (const run of fontRuns(text, stack)) ems += fontRunEm(run.text, run.font, stack);
     if (cache.size >= MEASURED_PER_STACK) cache.clear();
     cache.set(text, ems);
   }
@@ -147,7 +168,7 @@ export function placeRuns(line: string, sizePt: number, font: TextFont = 'regula
     const placed: PlacedRun = { text: run.text, dx };
     if (run.font === 'game' && stack.game) placed.gameFontFile = stack.game.file;
     else if (run.font !== 'card' && run.font !== 'game') placed.fallback = run.font;
-    dx += runWidthEm(run.text, stack.table(run.font)) * sizePt * PT_TO_MM;
+    dx += fontRunEm(run.text, run.font, stack) * sizePt * PT_TO_MM;
     return placed;
   });
 }

@@ -7,9 +7,6 @@ import { stackOf, type TextFont } from './font-coverage';
 import { templateFields } from './template';
 import { own } from '../own-keys';
 
-/** Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms: set right to left. */
-const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
-
 export interface CoveredText {
   /** The text with every character no embedded font draws replaced by FALLBACK_MARK. */
   text: string;
@@ -71,26 +68,53 @@ const quoted = (chars: string[]) =>
     .map((ch) => `“${ch}” (U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`)
     .join(', ') + (chars.length > 5 ? ` and ${chars.length - 5} more` : '');
 
-/** Warnings for characters no embedded font draws, split into right-to-left text and the rest. */
+/** The warning for characters no embedded font draws. */
 export function glyphWarnings(missing: string[], site: WarningSite): LayoutWarning[] {
-  const warnings: LayoutWarning[] = [];
-  const rtl = missing.filter((ch) => RIGHT_TO_LEFT.test(ch));
-  const other = missing.filter((ch) => !RIGHT_TO_LEFT.test(ch));
-  if (rtl.length > 0) {
-    warnings.push({
-      pointer: site.holding(rtl[0]),
-      code: 'right-to-left',
-      message: `Right-to-left text (Hebrew, Arabic) cannot be set on cards yet: its ${rtl.length} different letters print as ${FALLBACK_MARK}.`,
-    });
-  }
-  if (other.length > 0) {
-    warnings.push({
-      pointer: site.holding(other[0]),
+  if (missing.length === 0) return [];
+  return [
+    {
+      pointer: site.holding(missing[0]),
       code: 'missing-glyphs',
-      message: `No card font has ${quoted(other)}: printed as ${FALLBACK_MARK}.`,
-    });
+      message: `No card font has ${quoted(missing)}: printed as ${FALLBACK_MARK}.`,
+    },
+  ];
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Parts of an emoji sequence: pictographs, skin tones, flag letters, the keycap frame. */
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\p{Emoji_Modifier}|\u20e3/u;
+/** ZWJ, keycap frame, flag letters, skin tones, variation selector 16, tag characters (subdivision flags). */
+const SEQUENCE_MARK = /\u200d|\u20e3|\ufe0f|\p{Regional_Indicator}|\p{Emoji_Modifier}|[\u{e0020}-\u{e007f}]/u;
+/** What holds a sequence together without being drawn: ZWJ and the emoji/text variation selectors. */
+const GLUE = /\u200d|\ufe0e|\ufe0f/gu;
+
+/**
+ * Emoji sequences in the text (a skin tone, a ZWJ family, a flag, a keycap): the embedded
+ * monochrome emoji font has no single picture for any of them, so each prints as its parts.
+ */
+export function emojiSequences(text: string): string[] {
+  // Every sequence has one of these; most text has none and skips the segmenting.
+  if (!SEQUENCE_MARK.test(text)) return [];
+  const found = new Set<string>();
+  for (const { segment } of graphemes.segment(text)) {
+    if (segment.length < 3 || !EMOJI_PART.test(segment)) continue;
+    if ([...segment.replace(GLUE, '')].length > 1) found.add(segment);
   }
-  return warnings;
+  return [...found];
+}
+
+/** The warning for emoji sequences, naming the first few and the pictures each prints as. */
+export function emojiWarning(sequences: string[], site: WarningSite): LayoutWarning {
+  const named = sequences
+    .slice(0, 3)
+    .map((sequence) => `${sequence} prints as ${[...sequence.replace(GLUE, '')].join(' ')}`)
+    .join('; ');
+  const more = sequences.length > 3 ? ` (and ${sequences.length - 3} more)` : '';
+  return {
+    pointer: site.holding(sequences[0]),
+    code: 'emoji-sequence',
+    message: `The card's emoji font draws no combined emoji, so each prints as separate pictures: ${named}${more}.`,
+  };
 }
 
 /** The warning for `{tokens}` that name none of the game's symbols (printed as they are typed). */

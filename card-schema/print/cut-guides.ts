@@ -1,5 +1,6 @@
 // Cut guides for one grid of cards: corner marks on the extensions of every cut line, outside the
-// grid (never on a card or its bleed), or full cut lines across the printable area. Everything
+// grid (never on a card or its bleed), full cut lines across the printable area, or each card's
+// own outline with the game's rounded corners. Everything
 // stays inside the region (the page minus its margin), so nothing lands where home printers
 // cannot print. Millimetres, y down.
 
@@ -24,8 +25,26 @@ export type GuideRegion = BoxMm;
 
 const EPS = 1e-6;
 
-export function cutGuideSegments(region: GuideRegion, slots: readonly Slot[], style: 'none' | 'corners' | 'lines'): Segment[] {
-  if (style === 'none' || slots.length === 0) return [];
+/** One card's own cut line: its trim box with rounded corners (radius 0: square). */
+export interface CutOutline {
+  box: BoxMm;
+  radiusMm: number;
+}
+
+/** Each card's cut outline, the corner radius kept within half the card's shorter side. */
+export function cutOutlines(slots: readonly Slot[], radiusMm: number): CutOutline[] {
+  return slots.map((slot) => ({
+    box: slot.trim,
+    radiusMm: Math.max(0, Math.min(radiusMm, slot.trim.w / 2, slot.trim.h / 2)),
+  }));
+}
+
+export function cutGuideSegments(
+  region: GuideRegion,
+  slots: readonly Slot[],
+  style: 'none' | 'corners' | 'lines' | 'outlines',
+): Segment[] {
+  if (style === 'none' || style === 'outlines' || slots.length === 0) return [];
   const xs = distinct(slots.flatMap((slot) => [slot.trim.x, slot.trim.x + slot.trim.w]));
   const ys = distinct(slots.flatMap((slot) => [slot.trim.y, slot.trim.y + slot.trim.h]));
   const top = region.y;

@@ -59,8 +59,13 @@ export interface PrintOptions {
   gapMm: number;
   /** Nothing (card, bleed or guide) is printed nearer the paper's edge than this, 0–30 (unused for `card-per-page`). */
   marginMm: number;
-  /** `corners`: short marks outside the card area; `lines`: cut lines across the whole sheet. */
-  cutGuides: 'none' | 'corners' | 'lines';
+  /**
+   * `corners`: short marks outside the card area; `lines`: cut lines across the whole sheet;
+   * `outlines`: each card's own cut line, its corners rounded with the game's corner radius.
+   */
+  cutGuides: 'none' | 'corners' | 'lines' | 'outlines';
+  /** Print-and-cut registration marks (Silhouette/Cricut conventions) round the cards. */
+  registrationMarks: boolean;
   /** Line width of guides, 0.25–2 pt. */
   guideWidthPt: number;
   guideColor: 'black' | 'gray';
@@ -77,7 +82,24 @@ export interface PrintOptions {
   backScaleYPercent: number;
   /** Adds a first page with a 100 mm ruler, a card outline and a duplex offset test. */
   calibrationPage: boolean;
+  /** Slots of the first sheet left empty, for a part-used sheet (0 to one less than a sheet's cards). */
+  skipSlots: number;
+  /** The pages to write, as the preview numbers them ("1-3,6"); empty: every page. */
+  pageRange: string;
+  /** Starts a new file every N pages (0: one file). */
+  splitEveryPages: number;
+  /** The back every card prints with: `own` (each card's), `card:ID` (that card's back) or `image:ID` (a picture). */
+  back: string;
+  /** `pdfx`: press-ready PDF/X with CMYK colours through an ICC profile, for print shops; `standard`: RGB. */
+  profile: 'standard' | 'pdfx';
+  /** The pdfx profile's limit on total ink (C+M+Y+K), in percent. */
+  inkLimitPercent: number;
+  /** One card per page: each card's front then its back, or back then front (some print shops ask for it). */
+  cardPageOrder: 'front-back' | 'back-front';
 }
+
+/** How `PrintOptions.back` names a card's back or a picture. */
+export const BACK_CHOICE_PATTERN = /^(own|card:[A-Za-z0-9_-]{1,64}|image:[A-Za-z0-9_-]{1,128})$/;
 
 export const DEFAULT_PRINT_OPTIONS: PrintOptions = {
   paper: 'A4',
@@ -87,6 +109,7 @@ export const DEFAULT_PRINT_OPTIONS: PrintOptions = {
   gapMm: 0,
   marginMm: 5,
   cutGuides: 'corners',
+  registrationMarks: false,
   guideWidthPt: 0.4,
   guideColor: 'black',
   guidesOnBacks: false,
@@ -97,6 +120,13 @@ export const DEFAULT_PRINT_OPTIONS: PrintOptions = {
   backScaleXPercent: 100,
   backScaleYPercent: 100,
   calibrationPage: false,
+  skipSlots: 0,
+  pageRange: '',
+  splitEveryPages: 0,
+  back: 'own',
+  profile: 'standard',
+  inkLimitPercent: 300,
+  cardPageOrder: 'front-back',
 };
 
 /** The limits the API checks and the dialog's inputs use. */
@@ -110,6 +140,10 @@ export const PRINT_LIMITS = {
   backOffsetMm: { min: -5, max: 5 },
   backScalePercent: { min: 97, max: 103 },
   copies: { min: 1, max: 99 },
+  skipSlots: { min: 0, max: 500 },
+  splitEveryPages: { min: 0, max: 10_000 },
+  inkLimitPercent: { min: 200, max: 400 },
+  pageRangeChars: { max: 200 },
 } as const;
 
 /** Where US paper sizes are the norm: the paper default for these locales is Letter. */

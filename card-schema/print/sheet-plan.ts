@@ -14,7 +14,17 @@ import {
   type SheetLayout,
   type SizeMm,
 } from './print-options';
-import { MARK_OFFSET_MM, MIN_MARK_MM, cutGuideSegments, type GuideRegion, type Segment } from './cut-guides';
+import {
+  MARK_OFFSET_MM,
+  MIN_MARK_MM,
+  cutGuideSegments,
+  cutOutlines,
+  type CutOutline,
+  type GuideRegion,
+  type Segment,
+} from './cut-guides';
+import { pageFilter } from './page-range';
+import { registrationFrameMm, registrationInsetMm, registrationMarkBoxes } from './registration-marks';
 import type { BoxMm, Slot } from './sheet-slots';
 
 /** How a duplex printer turns the sheet: the PDF's /Duplex preference. */
@@ -45,6 +55,10 @@ export interface PlannedPage {
   size: SizeMm;
   placements: Placement[];
   guides: Segment[];
+  /** `outlines` cut guides: each card's own cut line, corners rounded. */
+  outlines: CutOutline[];
+  /** Print-and-cut registration marks (front pages), as filled boxes. */
+  registrationMarks: BoxMm[];
   /** Gutterfold: where to fold. */
   foldLine?: Segment;
   /** Back pages of a duplex sheet: applied to everything on the page (see placeOnBackPage). */
@@ -61,8 +75,10 @@ export interface SheetPlan {
   paperName: string;
   orientation: 'portrait' | 'landscape';
   card: SizeMm;
-  /** The game's own card size, which the drawings have (cards are stretched when they differ). */
+  /** The game's own card size (at another print size the cards are laid out again, not stretched). */
   gameCard: SizeMm;
+  /** The printed card's corner radius (the game's, scaled with the card), for outline cut guides. */
+  cornerRadiusMm: number;
   layout: SheetLayout;
   faces: PrintOptions['faces'];
   duplex: DuplexFlip;
@@ -70,6 +86,8 @@ export interface SheetPlan {
   rows: number;
   /** Cards (fronts) per sheet. */
   perSheet: number;
+  /** Slots of the first sheet left empty (a part-used sheet). */
+  skipSlots: number;
   cardCount: number;
   /** Pages in the (main) file, calibration included. */
   pages: number;
@@ -81,6 +99,10 @@ export interface SheetPlan {
   marginMm: number;
   /** One sentence for each thing that differs from what was asked. */
   notes: string[];
+  /** Where the registration marks go and the frame the cards stay inside; null without them. */
+  registration: { insetMm: number; frameMm: number; marks: BoxMm[] } | null;
+  /** The calibration page's size: always the paper (also when the card pages are card-sized). */
+  calibrationPaper: SizeMm;
   frontSlots: Slot[];
   /** backSlots[i] is behind frontSlots[i] once the sheet is turned (before the back transform). */
   backSlots: Slot[];
@@ -103,18 +125,22 @@ interface AxisFit {
   margin: number;
 }
 
+interface FitRoom {
+  bleed: number;
+  gap: number;
+  margin: number;
+  /** Room kept free inside the margin on each side: corner marks, registration marks. */
+  reserve: number;
+}
+
 /**
- * Fits as many cards as the margin, the gap and (with guides) the corner marks allow; the bleed
- * takes what room is left, up to what was asked. When not even one card fits within the margin,
- * the margin shrinks (to zero at most).
+ * Fits as many cards as keep the whole bleed within the margin, the gap and the reserved room
+ * (corner marks, registration marks). Only when not even one card fits with its whole bleed does
+ * the bleed give way; when not even one bare card fits, the margin shrinks (to zero at most).
  */
-function fitAxis(
-  paperMm: number,
-  cardMm: number,
-  o: { bleed: number; gap: number; margin: number; marks: boolean },
-): AxisFit | null {
+function fitAxis(paperMm: number, cardMm: number, o: FitRoom): AxisFit | null {
   let margin = o.margin;
-  let markRoom = o.marks ? MARK_ROOM_MM : 0;
+  let markRoom = o.reserve;
   if (paperMm - 2 * margin - 2 * markRoom < cardMm - EPS) {
     margin = Math.max(0, floorTenth((paperMm - cardMm - 2 * markRoom) / 2));
     if (paperMm - 2 * margin - 2 * markRoom < cardMm - EPS) markRoom = 0;
@@ -122,7 +148,7 @@ function fitAxis(
     if (paperMm < cardMm - EPS) return null;
   }
   const avail = paperMm - 2 * margin - 2 * markRoom;
-  const count = Math.max(1, Math.floor((avail + o.gap + EPS) / (cardMm + o.gap)));
+  const count = Math.max(1, Math.floor((avail - 2 * o.bleed + o.gap + EPS) / (cardMm + o.gap)));
   const extent = count * cardMm + (count - 1) * o.gap;
   const spare = Math.max(0, avail - extent);
   const bleed = Math.min(o.bleed, floorHundredth(spare / 2));
@@ -146,15 +172,40 @@ interface Grid {
   y: AxisFit;
   /** Gutterfold: the fronts' half is the left half of the page. */
   halfWidth: boolean;
+  /** Registration marks asked for and room for them kept round the cards. */
+  registration: boolean;
 }
 
 function gridFor(paper: SizeMm, orientation: 'portrait' | 'landscape', card: SizeMm, options: PrintOptions): Grid | null {
   const oriented = orientation === 'portrait' ? paper : { widthMm: paper.heightMm, heightMm: paper.widthMm };
   const halfWidth = options.layout === 'gutterfold';
-  const fit = { bleed: options.bleedMm, gap: options.gapMm, margin: options.marginMm, marks: options.cutGuides === 'corners' };
-  const x = fitAxis(halfWidth ? oriented.widthMm / 2 : oriented.widthMm, card.widthMm, fit);
-  const y = fitAxis(oriented.heightMm, card.heightMm, fit);
-  return x && y ? { paper: oriented, orientation, x, y, halfWidth } : null;
+  const marks = options.cutGuides === 'corners' ? MARK_ROOM_MM : 0;
+  const fit: FitRoom = { bleed: options.bleedMm, gap: options.gapMm, margin: options.marginMm, reserve: marks };
+  // Registration marks keep the cards inside their frame; without room for one card, they are left out.
+  const withMarks: FitRoom = { ...fit, reserve: marks + registrationFrameMm(options.marginMm) - options.marginMm };
+  const oneFits = (room: FitRoom, paperMm: number, cardMm: number) =>
+    paperMm - 2 * (room.margin + room.reserve + room.bleed) >= cardMm - EPS;
+  const registration =
+    options.registrationMarks &&
+    oneFits(withMarks, halfWidth ? oriented.widthMm / 2 : oriented.widthMm, card.widthMm) &&
+    oneFits(withMarks, oriented.heightMm, card.heightMm);
+  const room = registration ? withMarks : fit;
+  const x = halfWidth ? fitGutterfold(oriented.widthMm, card.widthMm, room) : fitAxis(oriented.widthMm, card.widthMm, room);
+  const y = fitAxis(oriented.heightMm, card.heightMm, room);
+  return x && y ? { paper: oriented, orientation, x, y, halfWidth, registration } : null;
+}
+
+/**
+ * Gutterfold across the page: as many columns of fronts on the left half (their backs mirrored on
+ * the right) as keep the whole bleed on both sides of the fold; the gutter between them takes the
+ * room that is left, so the grid keeps the asked margin outside and the fold has the most slack.
+ * Falls back to fitting one half when not even one pair fits.
+ */
+function fitGutterfold(paperMm: number, cardMm: number, o: FitRoom): AxisFit | null {
+  const outside = o.margin + o.reserve + o.bleed;
+  const count = Math.floor((paperMm / 2 - outside - o.bleed + o.gap + EPS) / (cardMm + o.gap));
+  if (count < 1) return fitAxis(paperMm / 2, cardMm, o);
+  return { count, start: outside, gap: o.gap, bleed: o.bleed, innerBleed: Math.min(o.bleed, o.gap / 2), margin: o.margin };
 }
 
 function chooseGrid(paper: SizeMm, card: SizeMm, options: PrintOptions): Grid {
@@ -262,11 +313,21 @@ function checkOptions(options: PrintOptions, card: SizeMm, cardCount: number): v
   if (!Number.isInteger(cardCount) || cardCount < 0) throw new Error(`Card count must be a whole number, got ${cardCount}`);
 }
 
+/** The game's card: its size and, for outline cut guides, its corner radius (absent: square). */
+export type GameCard = SizeMm & { cornerRadiusMm?: number };
+
 /**
  * Plans an export of `cardCount` cards whose game draws them at `gameCard` size.
- * Throws (naming the option) when an option is out of range or a card cannot fit the paper.
+ * Throws (naming the option) when an option is out of range, a card cannot fit the paper, the
+ * skipped slots fill a sheet or the page range names pages the export does not have.
  */
-export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: number): SheetPlan {
+export function planSheet(options: PrintOptions, gameCard: GameCard, cardCount: number): SheetPlan {
+  const plan = planLayout(options, gameCard, cardCount);
+  checkSheetOptions(plan);
+  return plan;
+}
+
+function planLayout(options: PrintOptions, gameCard: GameCard, cardCount: number): SheetPlan {
   const card = cardSizeOf(options.cardSize, gameCard);
   checkOptions(options, card, cardCount);
   const duplex = duplexOf(options);
@@ -277,21 +338,30 @@ export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: nu
     scaleY: options.layout === 'gutterfold' || options.layout === 'card-per-page' ? 1 : options.backScaleYPercent / 100,
   };
   const notes: string[] = [];
-  if (Math.abs(card.widthMm - gameCard.widthMm) > EPS || Math.abs(card.heightMm - gameCard.heightMm) > EPS) {
-    notes.push(
-      `The game's cards are ${formatMm(gameCard.widthMm)} × ${formatMm(gameCard.heightMm)} mm; they are stretched to ` +
-        `${formatMm(card.widthMm)} × ${formatMm(card.heightMm)} mm.`,
-    );
-  }
-  const base = { card, gameCard, layout: options.layout, faces: options.faces, duplex, cardCount, backTransform, options };
+  // Another card size is laid out again (card-size.ts): shapes scale by the smaller ratio.
+  const shapeScale = Math.min(card.widthMm / gameCard.widthMm, card.heightMm / gameCard.heightMm);
+  const base = {
+    card,
+    gameCard: { widthMm: gameCard.widthMm, heightMm: gameCard.heightMm },
+    cornerRadiusMm: (gameCard.cornerRadiusMm ?? 0) * shapeScale,
+    layout: options.layout,
+    faces: options.faces,
+    duplex,
+    cardCount,
+    skipSlots: options.skipSlots,
+    backTransform,
+    options,
+  };
 
   if (options.layout === 'card-per-page') {
     const b = options.bleedMm;
     const paper = { widthMm: card.widthMm + 2 * b, heightMm: card.heightMm + 2 * b };
     const trim = { x: b, y: b, w: card.widthMm, h: card.heightMm };
     const slot: Slot = { index: 0, row: 0, column: 0, trim, bleed: { x: 0, y: 0, w: paper.widthMm, h: paper.heightMm } };
-    if (options.cutGuides !== 'none') notes.push('One card per page: no cut guides; the PDF’s TrimBox marks the cut.');
+    // No cut guides here (the PDF's TrimBox marks the cut); the dialog says so beside the option.
+    if (options.registrationMarks) notes.push('One card per page: no registration marks (they need a sheet of cards).');
     const facesPerCard = options.faces === 'both' ? 2 : 1;
+    const calibration = calibrationPaperFor(paperSize(options.paper), options.orientation, notes);
     return {
       ...base,
       paper,
@@ -306,6 +376,8 @@ export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: nu
       gapMm: 0,
       marginMm: 0,
       notes,
+      registration: null,
+      calibrationPaper: calibration,
       frontSlots: [slot],
       backSlots: [slot],
     };
@@ -319,8 +391,16 @@ export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: nu
   const marginMm = Math.min(grid.x.margin, grid.y.margin);
   notes.push(...reductionNotes(options, grid, card));
 
+  if (options.registrationMarks && !grid.registration) {
+    notes.push(
+      `No room for registration marks: they sit ${formatMm(registrationInsetMm(options.marginMm))} mm from the edge and ` +
+        `the cards must stay ${formatMm(registrationFrameMm(options.marginMm))} mm in; use larger paper or a smaller card size.`,
+    );
+  }
+  const calibrationPaper = options.calibrationPage ? calibrationPaperFor(grid.paper, grid.orientation, notes, false) : grid.paper;
+
   const perSheet = frontSlots.length;
-  const sheets = Math.ceil(cardCount / perSheet);
+  const sheets = Math.ceil((cardCount + options.skipSlots) / perSheet);
   const duplexBacks = options.layout === 'duplex-long' || options.layout === 'duplex-short';
   const pagesPerSheet = duplexBacks && options.faces === 'both' ? 2 : 1;
   const calibrationPages = options.calibrationPage ? (duplex === 'simplex' ? 1 : 2) : 0;
@@ -339,9 +419,71 @@ export function planSheet(options: PrintOptions, gameCard: SizeMm, cardCount: nu
     gapMm: options.gapMm,
     marginMm,
     notes,
+    registration: grid.registration
+      ? {
+          insetMm: registrationInsetMm(options.marginMm),
+          frameMm: registrationFrameMm(options.marginMm),
+          marks: registrationMarkBoxes(grid.paper, options.marginMm),
+        }
+      : null,
+    calibrationPaper,
     frontSlots,
     backSlots,
   };
+}
+
+/** The ruler's length plus a 5 mm margin each side: the narrowest calibration page that shows it whole. */
+const RULER_PAGE_MM = 110;
+
+/**
+ * The calibration page's size: the paper (portrait unless landscape is asked), turned when the
+ * 100 mm ruler fits only that way round (only where the page may turn: not between duplex sheets).
+ */
+function calibrationPaperFor(paper: SizeMm, orientation: PrintOptions['orientation'], notes: string[], mayTurn = true): SizeMm {
+  const landscape = { widthMm: paper.heightMm, heightMm: paper.widthMm };
+  let page = orientation === 'landscape' ? landscape : paper;
+  if (page.widthMm < RULER_PAGE_MM - EPS && mayTurn) page = { widthMm: page.heightMm, heightMm: page.widthMm };
+  if (page.widthMm < RULER_PAGE_MM - EPS) {
+    notes.push(
+      `The calibration page’s 100 mm ruler does not fit whole on ${formatMm(page.widthMm)} mm wide paper; ` +
+        `use paper at least ${RULER_PAGE_MM} mm wide.`,
+    );
+  }
+  return page;
+}
+
+/** The checks that need the plan: skipped slots within a sheet, the page range within the pages. */
+function checkSheetOptions(plan: SheetPlan): void {
+  const { skipSlots, pageRange } = plan.options;
+  if (!Number.isInteger(skipSlots) || skipSlots < 0 || skipSlots >= plan.perSheet) {
+    throw new Error(
+      `Skipped slots must be a whole number from 0 to ${plan.perSheet - 1} (a sheet holds ${plan.perSheet} ` +
+        `${plan.perSheet === 1 ? 'card' : 'cards'}), got ${skipSlots}`,
+    );
+  }
+  rangeFilter([plan], pageRange);
+}
+
+/**
+ * Which pages of an export (its plans in order: one per card size) a page range writes, numbered
+ * across them as planPages yields them. Throws the range's sentence when it is wrong, or when it
+ * leaves the main file without a page (a PDF needs one).
+ */
+export function rangeFilter(plans: readonly SheetPlan[], pageRange: string): (page: number) => boolean {
+  const total = plans.reduce((pages, plan) => pages + plan.pages + plan.backPages, 0);
+  const printed = pageFilter(pageRange, total);
+  if (pageRange.trim() === '' || plans.every((plan) => plan.backPages === 0)) return printed;
+  let number = 0;
+  for (const plan of plans) {
+    for (const page of planPages(plan)) {
+      number++;
+      if (page.file === 'main' && printed(number)) return printed;
+    }
+  }
+  throw new Error(
+    `Page range “${pageRange.trim()}” names only pages of the backs file (the export has ${total} pages, the main ` +
+      `file's first): include a page of the main file, or print Backs only.`,
+  );
 }
 
 /** How a layout's backs mirror their fronts: across the fold (gutterfold) or as the sheet turns. */
@@ -395,34 +537,42 @@ export function* planPages(plan: SheetPlan): Generator<PlannedPage> {
   if (plan.layout === 'card-per-page') {
     const slot = plan.frontSlots[0];
     if (options.calibrationPage) yield calibrationPage(plan, 'calibration', 'main');
+    const backFirst = options.cardPageOrder === 'back-front';
     for (let card = 0; card < plan.cardCount; card++) {
+      if (backs && backFirst) yield onePage(plan, 'card-back', 'main', [{ card, face: 'back', slot }], []);
       if (fronts) yield onePage(plan, 'card-front', 'main', [{ card, face: 'front', slot }], []);
-      if (backs) yield onePage(plan, 'card-back', 'main', [{ card, face: 'back', slot }], []);
+      if (backs && !backFirst) yield onePage(plan, 'card-back', 'main', [{ card, face: 'back', slot }], []);
     }
     return;
   }
-  const sheets = Math.ceil(plan.cardCount / plan.perSheet);
+  const skip = plan.skipSlots;
+  const sheets = Math.ceil((plan.cardCount + skip) / plan.perSheet);
   const separate = plan.layout === 'separate-backs';
   if (options.calibrationPage) {
     yield calibrationPage(plan, 'calibration', 'main');
     if (plan.duplex !== 'simplex') yield calibrationPage(plan, 'calibration-back', 'main');
   }
+  // The first `skip` slots of the first sheet stay empty (and so do the backs behind them).
   const placementsOf = (sheet: number, face: 'front' | 'back'): Placement[] => {
-    const first = sheet * plan.perSheet;
     const slots = face === 'front' ? plan.frontSlots : plan.backSlots;
-    return range(Math.min(plan.perSheet, plan.cardCount - first)).map((i) => ({ card: first + i, face, slot: slots[i] }));
+    return range(plan.perSheet)
+      .map((i) => ({ card: sheet * plan.perSheet + i - skip, face, slot: slots[i] }))
+      .filter((p) => p.card >= 0 && p.card < plan.cardCount);
   };
   for (let sheet = 0; sheet < sheets; sheet++) {
     if (plan.layout === 'gutterfold') {
       const placements = [...(fronts ? placementsOf(sheet, 'front') : []), ...(backs ? placementsOf(sheet, 'back') : [])];
       const page = onePage(plan, 'gutterfold', 'main', placements, sheetGuides(plan, placements, true));
       const half = plan.paper.widthMm / 2;
-      yield { ...page, foldLine: { x1: half, y1: plan.marginMm, x2: half, y2: plan.paper.heightMm - plan.marginMm } };
+      yield {
+        ...withCutGuides(plan, page, true),
+        foldLine: { x1: half, y1: plan.marginMm, x2: half, y2: plan.paper.heightMm - plan.marginMm },
+      };
       continue;
     }
     if (fronts) {
       const placements = placementsOf(sheet, 'front');
-      yield onePage(plan, 'fronts', 'main', placements, sheetGuides(plan, placements, false));
+      yield withCutGuides(plan, onePage(plan, 'fronts', 'main', placements, sheetGuides(plan, placements, false)), true);
     }
     // Separate backs go to their own file, after all the fronts (below).
     if (backs && !(separate && fronts)) yield backPage(plan, placementsOf(sheet, 'back'), 'main');
@@ -435,7 +585,7 @@ export function* planPages(plan: SheetPlan): Generator<PlannedPage> {
 
 function backPage(plan: SheetPlan, placements: Placement[], file: 'main' | 'backs'): PlannedPage {
   const guides = plan.options.guidesOnBacks ? sheetGuides(plan, placements, false) : [];
-  const page = onePage(plan, 'backs', file, placements, guides);
+  const page = withCutGuides(plan, onePage(plan, 'backs', file, placements, guides), plan.options.guidesOnBacks);
   const t = plan.backTransform;
   return {
     ...page,
@@ -454,24 +604,49 @@ function onePage(
 ): PlannedPage {
   const trimBox = placements.length > 0 ? union(placements.map((p) => p.slot.trim)) : fullPage(plan.paper);
   const bleedBox = placements.length > 0 ? union(placements.map((p) => p.slot.bleed)) : fullPage(plan.paper);
-  return { kind, file, size: plan.paper, placements, guides, trimBox, bleedBox };
+  return { kind, file, size: plan.paper, placements, guides, outlines: [], registrationMarks: [], trimBox, bleedBox };
+}
+
+/**
+ * A sheet's outline cut guides (when asked for and `guided`) and, on the page of fronts, the
+ * registration marks a print-and-cut machine reads.
+ */
+function withCutGuides(plan: SheetPlan, page: PlannedPage, guided: boolean): PlannedPage {
+  const outlines =
+    guided && plan.options.cutGuides === 'outlines'
+      ? cutOutlines(
+          page.placements.map((p) => p.slot),
+          plan.cornerRadiusMm,
+        )
+      : [];
+  const registrationMarks = page.kind !== 'backs' && plan.registration ? plan.registration.marks : [];
+  return { ...page, outlines, registrationMarks };
 }
 
 function calibrationPage(plan: SheetPlan, kind: 'calibration' | 'calibration-back', file: 'main' | 'backs'): PlannedPage {
-  const page = onePage(plan, kind, file, [], []);
-  return kind === 'calibration-back' ? { ...page, backTransform: plan.backTransform } : page;
+  const page = { ...onePage(plan, kind, file, [], []), size: plan.calibrationPaper };
+  const whole = fullPage(plan.calibrationPaper);
+  return {
+    ...page,
+    trimBox: whole,
+    bleedBox: whole,
+    ...(kind === 'calibration-back' ? { backTransform: plan.backTransform } : {}),
+  };
 }
 
 /** The guides of one sheet: per half for gutterfold, each within its own margins. */
 function sheetGuides(plan: SheetPlan, placements: readonly Placement[], halves: boolean): Segment[] {
   const style = plan.options.cutGuides;
-  if (style === 'none' || placements.length === 0) return [];
-  const m = plan.marginMm;
+  // Outlines are drawn per card (round corners), not as sheet segments.
+  if (style === 'none' || style === 'outlines' || placements.length === 0) return [];
+  // With registration marks, guides stay inside the marks' frame (the sensor must see only marks).
+  const m = plan.registration ? plan.registration.frameMm : plan.marginMm;
   const { widthMm: w, heightMm: h } = plan.paper;
+  // Gutterfold: each half from the outer margin to the fold.
   const regions: GuideRegion[] = halves
     ? [
-        { x: m, y: m, w: w / 2 - 2 * m, h: h - 2 * m },
-        { x: w / 2 + m, y: m, w: w / 2 - 2 * m, h: h - 2 * m },
+        { x: m, y: m, w: w / 2 - m, h: h - 2 * m },
+        { x: w / 2, y: m, w: w / 2 - m, h: h - 2 * m },
       ]
     : [{ x: m, y: m, w: w - 2 * m, h: h - 2 * m }];
   return regions.flatMap((region) => {

@@ -13,7 +13,8 @@ import { SEARCH_SORTS, type QueryProblem, type SearchSort, type TextTerm } from 
 import { POOL_SORTS, type PoolCursor } from '../../card-schema/deck/pool-page';
 import type { SetStats } from '../../card-schema/sets/set-stats';
 import { MAX_PACKS, type OpenedPacks } from '../../card-schema/packs/open-packs';
-import { FONT_FACES } from '../../card-schema/layout/format';
+import { FONT_FACES, type LayoutWarning } from '../../card-schema/layout/format';
+import { POD_PRESET_IDS } from '../../card-schema/exports/pod-presets';
 import type { CsvCellKind } from '../../card-schema/csv/csv-fields';
 import type { CsvMapping } from '../../card-schema/csv/csv-mapping';
 import { MAX_CSV_PICTURES } from './image-limits';
@@ -23,6 +24,7 @@ import {
   DEFAULT_PRINT_OPTIONS,
   PAPER_PRESETS,
   PRINT_LIMITS,
+  BACK_CHOICE_PATTERN,
   type CardSizePreset,
   type PaperPreset,
   type PrintOptions,
@@ -81,7 +83,14 @@ const printOptions = z
     bleedMm: limited(PRINT_LIMITS.bleedMm).default(P.bleedMm),
     gapMm: limited(PRINT_LIMITS.gapMm).default(P.gapMm),
     marginMm: limited(PRINT_LIMITS.marginMm).default(P.marginMm),
-    cutGuides: z.enum(['none', 'corners', 'lines']).default(P.cutGuides),
+    cutGuides: z
+      .enum(['none', 'corners', 'lines', 'outlines'])
+      .default(P.cutGuides)
+      .describe('outlines: each card’s cut line, its corners rounded as the game’s cards are'),
+    registrationMarks: z
+      .boolean()
+      .default(P.registrationMarks)
+      .describe('print-and-cut marks (Silhouette/Cricut): a square top-left, L marks top-right and bottom-left'),
     guideWidthPt: limited(PRINT_LIMITS.guideWidthPt).default(P.guideWidthPt),
     guideColor: z.enum(['black', 'gray']).default(P.guideColor),
     guidesOnBacks: z.boolean().default(P.guidesOnBacks),
@@ -92,6 +101,45 @@ const printOptions = z
     backScaleXPercent: limited(PRINT_LIMITS.backScalePercent).default(P.backScaleXPercent),
     backScaleYPercent: limited(PRINT_LIMITS.backScalePercent).default(P.backScaleYPercent),
     calibrationPage: z.boolean().default(P.calibrationPage),
+    skipSlots: z
+      .number()
+      .int()
+      .min(PRINT_LIMITS.skipSlots.min)
+      .max(PRINT_LIMITS.skipSlots.max)
+      .default(P.skipSlots)
+      .describe('leave the first N slots of the first sheet empty (a part-used sheet)'),
+    pageRange: z
+      .string()
+      .max(PRINT_LIMITS.pageRangeChars.max)
+      .regex(/^[\d\s,-]*$/, 'Pages are numbers and ranges separated by commas, such as "1-3,6"')
+      .default(P.pageRange)
+      .describe(
+        'write only these pages, e.g. "1-3,6" (numbered as the preview, calibration page included); without it, every page',
+      ),
+    splitEveryPages: z
+      .number()
+      .int()
+      .min(PRINT_LIMITS.splitEveryPages.min)
+      .max(PRINT_LIMITS.splitEveryPages.max)
+      .default(P.splitEveryPages),
+    back: z.string().regex(BACK_CHOICE_PATTERN, 'The back is "own", "card:ID" or "image:ID"').default(P.back),
+    profile: z
+      .enum(['standard', 'pdfx'])
+      .default(P.profile)
+      .describe(
+        'pdfx: press-ready PDF/X-4 for a print shop (CMYK through an embedded ICC profile, ink limited); standard: RGB for home printers',
+      ),
+    inkLimitPercent: z
+      .number()
+      .int()
+      .min(PRINT_LIMITS.inkLimitPercent.min)
+      .max(PRINT_LIMITS.inkLimitPercent.max)
+      .default(P.inkLimitPercent)
+      .describe('with --profile pdfx: the most ink (C+M+Y+K, %) any colour or pixel may use, as the print shop asks'),
+    cardPageOrder: z
+      .enum(['front-back', 'back-front'])
+      .default(P.cardPageOrder)
+      .describe('with --layout card-per-page: each card’s front then its back, or its back first'),
   })
   .strict()
   .prefault({}) satisfies z.ZodType<PrintOptions, unknown>;
@@ -522,13 +570,40 @@ const printSource = z.discriminatedUnion('kind', [
 export type PrintSource = z.output<typeof printSource>;
 export type PrintSourceInput = z.input<typeof printSource>;
 
-/** What a print would hold, for the print dialog: the count, and the first cards in print order. */
+/** What a print would hold, for the print dialog: the count, and a window of its cards in print order. */
 export interface PrintPreview {
-  /** Cards the PDF would print, copies included. */
+  /** Cards the PDF would print, copies and per-card counts included. */
   count: number;
-  /** The first `limit` of them, each copy listed. */
-  cards: { systemId: string; doc: CardRecord['doc'] }[];
+  /** Where `cards` starts in print order. */
+  offset: number;
+  /** Up to `limit` cards from `offset` on, each copy listed. */
+  cards: { cardId: string; systemId: string; doc: CardRecord['doc'] }[];
+  /** With `entries: true`: each distinct card once, in print order, with the count it prints by default. */
+  entries?: PrintEntry[];
 }
+
+/** The print problems of a print: the first MAX_LISTED_PRINT_PROBLEMS, and how many there are. */
+export interface PrintProblemList {
+  problems: PrintProblem[];
+  total: number;
+}
+
+/** One distinct card of a print, for the dialog's per-card counts. */
+export interface PrintEntry {
+  cardId: string;
+  name: string;
+  systemId: string;
+  /** Copies it prints without an override: its deck count (or 1) × the copies asked. */
+  count: number;
+}
+
+/** Most copies of one card `cardCopies` can ask for. */
+export const MAX_CARD_COPIES = 99;
+
+/** Per-card counts that replace a card's copies (0 leaves it out), by card id. */
+const cardCopies = z
+  .record(id, z.number().int().min(0).max(MAX_CARD_COPIES))
+  .refine((counts) => Object.keys(counts).length <= MAX_PRINT_CARDS, `at most ${MAX_PRINT_CARDS} per-card counts`);
 
 /** One PDF job for every source; `print` is the sheet's options (paper, bleed, …). */
 export const exportPdfJob = z.object({
@@ -536,6 +611,8 @@ export const exportPdfJob = z.object({
   source: printSource,
   /** Each card (or deck entry) prints this many times. */
   copies: z.number().int().min(1).max(99).default(1),
+  /** Per-card counts (card id → 0..99) that replace `copies` for those cards; 0 leaves a card out. */
+  cardCopies: cardCopies.optional(),
   print: printOptions,
 });
 
@@ -559,6 +636,12 @@ export const exportImagesJob = z.object({
   namePattern: z.string().trim().min(1).max(200).default('{number}-{name}'),
   /** A folder (the desktop app and the CLI only) or one zip file. */
   as: z.enum(['folder', 'zip']).default('zip'),
+  /**
+   * A print-on-demand service's card (card-schema/exports/pod-presets.ts): its trim size, bleed
+   * and dpi replace `dpi` and `bleedMm`, its upload names replace `namePattern`, and a
+   * quantities.csv is written beside the images.
+   */
+  preset: z.enum(POD_PRESET_IDS).optional(),
 });
 
 /** A CSV column mapping (card-schema/csv/csv-mapping.ts): columns by header, to card fields. */
@@ -696,15 +779,49 @@ export interface PdfJobResult {
   used: PrintUsed;
   /** The cards that print with a layout warning; absent when none do. */
   warnings?: PrintWarnings;
+  /**
+   * Split every N pages (`print.splitEveryPages`): every part, in order, each a complete PDF
+   * ("Deck (part 1 of 3).pdf"); `file` is the first. `pages` still counts all of them.
+   */
+  parts?: JobFile[];
+  /** The backs file's parts, split at the same page counts. */
+  backsParts?: JobFile[];
 }
 
 /** Cards that print with a layout warning (text cut, a character no font has, a symbol the game lacks). */
 export interface PrintWarnings {
   /** How many distinct cards. */
   cards: number;
-  /** The first ones (at most 20), each "Card 3 (“Name”): what is wrong." */
+  /** The first ones (at most 20), each "“Name” (Set): what is wrong." */
   messages: string[];
+  /** Every print problem (at most MAX_LISTED_PRINT_PROBLEMS), as the print dialog lists them. */
+  problems?: PrintProblem[];
+  /** How many problems there are in all (`problems` may list fewer). */
+  problemCount?: number;
 }
+
+/**
+ * A card that will not print as it should, named before paper (services/print-problems.ts): a
+ * layout warning of the card at the print's card size (text cut, characters no font has, a
+ * symbol the game lacks, whatever else the layout reports), art under 300 dpi at its printed
+ * size, or text that fits the game's card size but is cut at the size chosen for this print.
+ */
+export interface PrintProblem {
+  cardId: string;
+  cardName: string;
+  setName?: string;
+  kind: PrintProblemKind;
+  /** In the library's and editor's words. */
+  message: string;
+  /** JSON pointer of the card field it is about ("/text"), when it is about one. */
+  field?: string;
+}
+
+/** A layout warning's code, or: text cut only at the print's card size; a card that does not lay out. */
+export type PrintProblemKind = LayoutWarning['code'] | 'text-cut-by-card-size' | 'layout-failed';
+
+/** Problems listed at most in one answer or export result (a count gives the rest). */
+export const MAX_LISTED_PRINT_PROBLEMS = 2_000;
 
 /** What each kind of job produces. */
 export interface JobResults {
@@ -1165,7 +1282,21 @@ export const apiContract = {
     z.object({
       source: printSource,
       copies: z.number().int().min(1).max(99).default(1),
+      cardCopies: cardCopies.optional(),
+      /** The window of cards to send (the preview asks for the pages it shows). */
+      offset: z.number().int().min(0).max(MAX_PRINT_CARDS).default(0),
       limit: z.number().int().min(1).max(200).default(100),
+      /** Also list each distinct card with its default count. */
+      entries: z.boolean().default(false),
+    }),
+  ),
+  /** Every card of the print that will not print as it should (at the print's card size); the export names the same. */
+  printProblems: returns<PrintProblemList>()(
+    z.object({
+      source: printSource,
+      copies: z.number().int().min(1).max(99).default(1),
+      cardCopies: cardCopies.optional(),
+      print: printOptions,
     }),
   ),
   saveDeck: returns<Deck>()(z.object({ deck: deckInput })),
@@ -1243,13 +1374,22 @@ export const apiContract = {
   listJobs: returns<JobStatus[]>()(none),
   /** Stops a queued or running job; its partial work is undone. Finished jobs stay as they are. */
   cancelJob: returns<JobStatus>()(z.object({ jobId: id })),
-  /** The file a finished export job wrote, for the browser to download. */
+  /**
+   * The file a finished export job wrote, as bytes in the answer: for scripts and small files only
+   * (refused past 32 MiB). The web app downloads through jobDownloadUrl.
+   */
   jobOutput: returns<FileBlob>()(
     z.object({
       jobId: id,
       /** `backs`: the separate-backs layout's second file. */ file: z.enum(['main', 'backs']).default('main'),
     }),
   ),
+  /**
+   * Web mode: a one-time address (good for a minute) the browser downloads a finished export's
+   * file from, streamed from disk. `fileName`: one of the job's files (a part, the backs file);
+   * absent: its main file.
+   */
+  jobDownloadUrl: returns<{ url: string }>()(z.object({ jobId: id, fileName: z.string().min(1).max(500).optional() })),
   /**
    * The start of a CSV/TSV file (up to 1 MiB of it) read for mapping: encoding, delimiter,
    * header, columns with sample values, the game's fields and the mapping to offer.

@@ -37,6 +37,7 @@ import {
   type DeckInput,
 } from '../services/deck-library';
 import { previewPrintSource } from '../services/print-sources';
+import { printProblemList } from '../services/print-problems';
 import { setStats } from '../services/set-stats';
 import { sampleCards } from '../services/sample-cards';
 import { layoutSampleCards } from '../services/layout-samples';
@@ -62,11 +63,13 @@ import { CachedSchemaCompiler, schemaCacheDir } from '../services/compiled-schem
 import { createCardValidator } from '../services/card-validator';
 import { ImageLibrary } from '../images/image-library';
 import { gameFontBlob } from '../fonts/game-font-files';
+import { installFontkitShaper } from '../fonts/fontkit-shaper';
 import { inlineExecutor, threadExecutor, type JobExecutor } from '../jobs/executors';
 import { CHILD_PROCESS_JOBS, executorByKind, processExecutor } from '../jobs/process-executor';
 import { createJobHandlers } from '../jobs/job-handlers';
 import type { JobPaths } from '../jobs/run-job';
 import type { JobManager } from '../jobs/job-manager';
+import type { DownloadTickets } from '../jobs/download-tickets';
 import type { DesktopIntegration } from './desktop';
 import type { ApiHandlers, JobStatus } from './contract';
 import { ApiError } from './api-error';
@@ -112,6 +115,8 @@ export interface Cardwright {
   systems: GameSystem[];
   systemErrors: GameSystemLoadError[];
   jobs: JobManager;
+  /** The download tickets jobDownloadUrl mints, for the web host's download route. */
+  downloads: DownloadTickets;
   /** Writes a deck for Tabletop Simulator into a folder (the CLI's `deck convert --to tts`; not an API call: it writes files). */
   exportTts(deck: DeckInput, outDir: string): Promise<TtsExport>;
   /** Writes a set as a folder of card files (the CLI's `export set --to folder`; not an API call: it writes files). */
@@ -148,6 +153,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     options.readWorker && existsSync(options.readWorker)
       ? threadReadPool(options.readWorker, databaseFile(options.dataDir))
       : inlineReadPool(databaseFile(options.dataDir));
+  // Layout in this process (warnings, exports) measures shaped scripts with the app's font files.
+  installFontkitShaper(options.fontsDir);
   const paths: JobPaths = {
     dataDir: options.dataDir,
     systemsDir: options.systemsDir,
@@ -215,7 +222,8 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
 
     listDecks: ({ systemId }) => deckSummaries(lib, systemId),
     getDeck: ({ id }) => deckWithDeletedNames(lib, requireDeck(lib, id)),
-    previewPrint: ({ source, copies, limit }) => previewPrintSource(lib, source, copies, limit),
+    previewPrint: ({ source, ...request }) => previewPrintSource(lib, source, request),
+    printProblems: ({ source, copies, cardCopies, print }) => printProblemList(lib, source, copies, print, cardCopies),
     saveDeck: ({ deck }) => saveDeck(lib, deck),
     deleteDeck: ({ id }) => deleteDeck(lib, id),
     duplicateDeck: ({ id, name }) => duplicateDeck(lib, id, name),
@@ -283,6 +291,7 @@ export function openCardwright(options: CardwrightOptions): Cardwright {
     systems: lib.systems.list(),
     systemErrors: errors,
     jobs: jobs.manager,
+    downloads: jobs.downloads,
     exportTts: (deck, outDir) => exportTts(lib, options.fontsDir, deck, outDir),
     exportSetFolder: (setId, outDir) => exportSetFolder(lib, setId, outDir),
     checkSet: (fileName, text, cardFiles) => checkSetText(lib, fileName, text, cardFiles),

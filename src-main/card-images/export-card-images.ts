@@ -3,7 +3,9 @@
 // window of faces is in flight: while sharp rasterizes some on its own threads, this thread lays
 // out and builds the SVG of the next ones; the oldest is written as soon as it is done, so at most
 // the window's images are held however many cards there are. Progress and Cancel at every card;
-// a cancelled or failed export leaves no partial output (image-output.ts).
+// a cancelled or failed export leaves no partial output (image-output.ts). With a print-on-demand
+// preset (pod-presets.ts) the cards are laid out again at the service's card size (as a PDF's
+// card-size override is), drawn at its bleed and dpi, named for upload, with a quantities.csv.
 
 import type { CardRecord } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
@@ -17,7 +19,10 @@ import type { Library } from '../services/library';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import { SvgFonts } from '../tts/card-svg';
 import { FileNamer, IMAGE_EXTENSION, nameValues, namePatternProblem } from '../../card-schema/exports/card-image-names';
-import { imageSourceCards, setNames } from './image-cards';
+import { podFileNames, podPreset, QUANTITIES_FILE } from '../../card-schema/exports/pod-presets';
+import { systemAtCardSize } from '../../card-schema/layout/card-size';
+import { imageSourceCards, imageSourceCounts, setNames } from './image-cards';
+import { quantitiesCsv, type QuantityRow } from './pod-quantities';
 import { folderOutput, zipOutput, type ImageOutput } from './image-output';
 import { CardImageRenderer, cardImageSize } from './render-card-image';
 
@@ -44,21 +49,33 @@ export async function exportCardImages(
   outputPath: string,
   progress: JobProgress = NO_PROGRESS,
 ): Promise<ExportImagesResult> {
-  const problem = namePatternProblem(spec.namePattern);
+  const preset = spec.preset ? podPreset(spec.preset) : undefined;
+  const problem = preset ? undefined : namePatternProblem(spec.namePattern);
   if (problem) throw new ApiError(problem, 'BAD_INPUT');
   const cards = imageSourceCards(lib, spec.source);
   const sets = setNames(lib, cards);
   const systemIds = new Set(cards.map((card) => card.systemId));
   const fonts = new SvgFonts(await readPrintFonts(paths.fontsDir), gameFontBuffers(lib.systems, systemIds));
-  const options = { dpi: spec.dpi, bleedMm: spec.bleedMm, format: spec.format };
+  const options = preset
+    ? { dpi: preset.dpi, bleedMm: preset.bleedMm, format: spec.format }
+    : { dpi: spec.dpi, bleedMm: spec.bleedMm, format: spec.format };
   const renderer = new CardImageRenderer(await loadSharp(), fonts, paths.dataDir, options);
   const namer = new FileNamer(spec.namePattern, IMAGE_EXTENSION[spec.format]);
   const sharedBacks = new Map<string, CardDrawing>();
   const sharedBytes = new Map<CardDrawing, Promise<Buffer>>();
+  const counts = preset ? imageSourceCounts(lib, spec.source) : new Map<string, number>();
+  const quantities: QuantityRow[] = [];
 
   const facesOf = (card: CardRecord, index: number): Face[] => {
-    const system = lib.systems.require(card.systemId);
-    const names = namer.next(nameValues(card, index, cards.length, sets.get(card.setId) ?? ''));
+    const gameSystem = lib.systems.require(card.systemId);
+    const system = preset ? systemAtCardSize(gameSystem, preset.trim) : gameSystem;
+    const names = preset
+      ? podFileNames(index, cards.length, card.doc.name, spec.format)
+      : namer.next(nameValues(card, index, cards.length, sets.get(card.setId) ?? ''));
+    if (preset) {
+      const back = spec.faces === 'both' ? names.back : undefined;
+      quantities.push({ front: names.front, back, name: card.doc.name, count: counts.get(card.id) ?? 1 });
+    }
     const label = `Card ${index + 1} (“${card.doc.name}”)`;
     const faces: Face[] = [{ name: names.front, drawing: layoutCard(system, card.doc), label, shared: false }];
     if (spec.faces === 'both') {
@@ -99,6 +116,7 @@ export async function exportCardImages(
       while (inFlight.length > FACES_IN_FLIGHT) await writeOldest();
     }
     while (inFlight.length > 0) await writeOldest();
+    if (preset) await output.add(QUANTITIES_FILE, new TextEncoder().encode(quantitiesCsv(quantities)));
     progress.report('Drawing the cards', cards.length, cards.length);
     const bytes = await output.finish();
     const fileName = outputPath.split(/[\\/]/).pop() ?? outputPath;

@@ -1,8 +1,9 @@
 // The cards an image export draws, from the same print sources as the PDF (print-sources.ts):
 // each card once, in print order (a deck's card held 4 times is one image), with what names its
-// file (its id and set). Refused when empty or above MAX_PRINT_CARDS, as a print is.
+// file (its id and set), and how many of each it holds. Refused when empty or above
+// MAX_PRINT_CARDS, as a print is.
 
-import { SIDE_BOARDS } from '../../card-schema/deck/format';
+import { SIDE_BOARDS, type DeckEntry } from '../../card-schema/deck/format';
 import type { CardRecord } from '../../card-schema/system/format';
 import { MAX_PRINT_CARDS, type PrintSource } from '../api/contract';
 import { ApiError } from '../api/api-error';
@@ -31,21 +32,36 @@ function sourceRecords(lib: Library, source: PrintSource, name: string): CardRec
       return searchMatches(lib, source, MAX_PRINT_CARDS + 1);
     case 'cards':
       return inOrder(lib, source.cardIds, (missing) => `No card with id "${missing}"`);
-    case 'deck': {
-      const deck = requireDeck(lib, source.deckId);
-      const system = lib.systems.require(deck.systemId);
-      const boards = source.boards ?? [];
-      const entries = [
-        ...sectionsInPrintOrder(system, deck).flatMap(([, list]) => list),
-        ...SIDE_BOARDS.filter((id) => boards.includes(id)).flatMap((id) => deck.boards?.[id] ?? []),
-      ];
+    case 'deck':
       return inOrder(
         lib,
-        entries.map((entry) => entry.cardId),
+        deckEntries(lib, source).map((entry) => entry.cardId),
         (missing) => `Deck “${name}” refers to a card that is no longer in the library (${missing})`,
       );
-    }
   }
+}
+
+/** A deck's entries in print order, with the side boards asked for after its sections. */
+function deckEntries(lib: Library, source: Extract<PrintSource, { kind: 'deck' }>): DeckEntry[] {
+  const deck = requireDeck(lib, source.deckId);
+  const system = lib.systems.require(deck.systemId);
+  const boards = source.boards ?? [];
+  return [
+    ...sectionsInPrintOrder(system, deck).flatMap(([, list]) => list),
+    ...SIDE_BOARDS.filter((id) => boards.includes(id)).flatMap((id) => deck.boards?.[id] ?? []),
+  ];
+}
+
+/**
+ * How many of each card the source holds (a deck's counts, a card listed twice), for a print
+ * service's quantities; a card of a set or a search is held once.
+ */
+export function imageSourceCounts(lib: Library, source: PrintSource): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (cardId: string, count: number) => counts.set(cardId, (counts.get(cardId) ?? 0) + count);
+  if (source.kind === 'deck') for (const entry of deckEntries(lib, source)) add(entry.cardId, entry.count);
+  else if (source.kind === 'cards') for (const cardId of source.cardIds) add(cardId, 1);
+  return counts;
 }
 
 function inOrder(lib: Library, ids: readonly string[], missingSentence: (id: string) => string): CardRecord[] {

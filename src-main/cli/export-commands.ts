@@ -11,13 +11,14 @@ import { GLOBAL_OPTION_ROWS, optionTable, OUT_ROWS, type CliCommand } from './co
 import { Failure, jobFailureSentence } from './fatal-error';
 import { flagFor, kebab, mapOptionFlags, optionFlagNames, optionHelpRows, switchNames, type MappedOptions } from './option-flags';
 import { runExportJob } from './run-export-job';
+import { PRINT_PROBLEMS_EXIT, reportPrintProblems } from './print-problem-lines';
 import { didYouMean } from './suggest';
 
 type ReadFlags = ReadonlyMap<string, FlagValue>;
 export type JobSpec = ApiParsedInput<'startJob'>['job'];
 
 const PRINT = exportPdfJob.shape.print;
-const PDF_OWN = ['deck', 'set', 'cards', 'search', 'copies', 'out', 'force'];
+const PDF_OWN = ['deck', 'set', 'cards', 'search', 'copies', 'out', 'force', 'allow-warnings'];
 
 export const exportPdfCommand: CliCommand = {
   name: 'export-pdf',
@@ -32,11 +33,27 @@ ${optionTable([
   ['--search [TEXT]', 'every card the library search finds (with --set: in that set; without TEXT: every card)'],
 ])}
 Options:
-${optionTable([['--copies N', 'print each card N times (1 to 99; default 1)'], ...OUT_ROWS('the PDF'), ...GLOBAL_OPTION_ROWS])}
+${optionTable([
+  ['--copies N', 'print each card N times (1 to 99; default 1)'],
+  [
+    '--allow-warnings',
+    `exit 0 even when cards have print problems (default: exit ${PRINT_PROBLEMS_EXIT}; the PDF is written either way)`,
+  ],
+  ...OUT_ROWS('the PDF'),
+  ...GLOBAL_OPTION_ROWS,
+])}
 Print options (as the Print dialog's; a unit at the end may be left off: --bleed 3 is --bleed-mm 3):
-${optionTable(optionHelpRows(PRINT))}`,
+${optionTable(optionHelpRows(PRINT))}
+
+Print problems: every card that will not print as it should, as the Print dialog lists them (text cut
+off, characters no font has, art under 300 dpi at its printed size, a symbol the game lacks, text cut
+by the chosen --card-size, and whatever else the card layout warns about), one line each on stderr
+("problem: “Name” (Set): what is wrong"), then "Wrote FILE with N print problems: …".
+
+Exit codes: 0 written (with --allow-warnings also when cards have print problems); ${PRINT_PROBLEMS_EXIT} written, but cards
+have print problems; 1 not written (the reason on stderr); 2 a wrong command line.`,
   options: () => [...PDF_OWN, ...printFlagNames()],
-  switches: () => new Set([...switchNames(PRINT), 'force']),
+  switches: () => new Set([...switchNames(PRINT), 'force', 'allow-warnings']),
   run: async (words, flags, library) => {
     if (words.length > 0)
       throw new UsageError(
@@ -55,7 +72,9 @@ ${optionTable(optionHelpRows(PRINT))}`,
     return withApp(app, async () => {
       const source = await printSource(app, flags);
       const job = checked({ kind: 'exportPdf', source, copies, print: print.options }, print);
-      return printResult(await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`)), textFlag(flags, 'out'));
+      const status = await runExportJob(app, job, (line) => process.stderr.write(`${line}\n`));
+      process.stdout.write(`${jobLines(status, textFlag(flags, 'out')).join('\n')}\n`);
+      return reportPrintProblems(status, flags.get('allow-warnings') === true);
     });
   },
 };
@@ -211,9 +230,14 @@ export function jobLines(status: JobStatus, out: string | undefined): string[] {
     );
   const { file, ...rest } = status.result;
   if ('warnings' in rest) delete rest.warnings; // printResult says them on stderr
+  // A PDF split every N pages: one `part:` line for each file written, in order.
+  const parts = 'parts' in rest ? [...(rest.parts ?? []), ...(rest.backsParts ?? [])] : [];
+  if ('parts' in rest) delete rest.parts;
+  if ('backsParts' in rest) delete rest.backsParts;
   return [
     `file: ${file.savedTo ?? file.fileName}`,
     `bytes: ${file.bytes}`,
+    ...parts.map((part) => `part: ${part.savedTo ?? part.fileName}`),
     ...Object.entries(rest).map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`),
   ];
 }

@@ -4,6 +4,13 @@
 
 import { CARD_IMAGE_DPIS, CARD_IMAGE_MAX_BLEED_MM, exportImagesJob } from '../api/contract';
 import { DEFAULT_NAME_PATTERN, namePatternProblem, NAME_PLACEHOLDERS } from '../../card-schema/exports/card-image-names';
+import {
+  describePodPreset,
+  POD_PRESET_IDS,
+  POD_PRESETS,
+  QUANTITIES_FILE,
+  type PodPresetId,
+} from '../../card-schema/exports/pod-presets';
 import { textFlag, UsageError, type FlagValue } from './argv';
 import { GLOBAL_OPTION_ROWS, optionTable, type CliCommand } from './command';
 import { printResult, printSource, withApp, type JobSpec } from './export-commands';
@@ -11,7 +18,7 @@ import { runExportJob } from './run-export-job';
 
 type ReadFlags = ReadonlyMap<string, FlagValue>;
 
-const OPTIONS = ['deck', 'set', 'cards', 'search', 'dpi', 'bleed', 'format', 'backs', 'name', 'zip', 'out', 'force'];
+const OPTIONS = ['deck', 'set', 'cards', 'search', 'preset', 'dpi', 'bleed', 'format', 'backs', 'name', 'zip', 'out', 'force'];
 const SWITCHES = new Set(['backs', 'zip', 'force']);
 
 export const exportImagesCommand: CliCommand = {
@@ -28,6 +35,10 @@ ${optionTable([
 ])}
 Options:
 ${optionTable([
+  [
+    '--preset NAME',
+    `a print-on-demand service's card: its size (the cards laid out again at it), bleed, dpi and format, files named "001 Front - NAME" / "001 Back", and a ${QUANTITIES_FILE} of each card's count; NAME is one of the presets below`,
+  ],
   ['--dpi 300|600', 'resolution (default 300); written into each file'],
   ['--bleed MM', `artwork past each cut line, 0 to ${CARD_IMAGE_MAX_BLEED_MM} mm (default 0)`],
   ['--format png|jpeg', 'image format (default png; JPEG at quality 92)'],
@@ -40,7 +51,9 @@ ${optionTable([
   ['--out DIR|FILE.zip', 'the folder to write into (made when missing) or the zip (default: "<source> images" in this folder)'],
   ['--force', 'write into a folder that holds files, or replace the zip (default: keep them and stop)'],
   ...GLOBAL_OPTION_ROWS,
-])}`,
+])}
+Presets (--preset), each at 300 dpi:
+${optionTable(POD_PRESET_IDS.map((id): [string, string] => [id, describePodPreset(id)]))}`,
   options: () => OPTIONS,
   switches: () => SWITCHES,
   run: async (words, flags, library) => {
@@ -50,10 +63,12 @@ ${optionTable([
       );
     // The command line is checked whole before the library opens.
     const out = textFlag(flags, 'out');
+    const preset = presetOf(flags);
     const options = {
+      ...(preset ? { preset } : {}),
       dpi: dpiOf(flags),
       bleedMm: bleedOf(flags),
-      format: formatOf(flags),
+      format: formatOf(flags) ?? (preset ? POD_PRESETS[preset].format : 'png'),
       faces: flags.get('backs') === true ? ('both' as const) : ('fronts' as const),
       namePattern: nameOf(flags),
       as: flags.get('zip') === true || out?.toLowerCase().endsWith('.zip') ? ('zip' as const) : ('folder' as const),
@@ -89,9 +104,22 @@ function bleedOf(flags: ReadFlags): number {
   return bleed;
 }
 
-function formatOf(flags: ReadFlags): 'png' | 'jpeg' {
+/** The preset asked for; it sets the dpi, bleed and names, so those flags are refused beside it. */
+function presetOf(flags: ReadFlags): PodPresetId | undefined {
+  const value = textFlag(flags, 'preset');
+  if (value === undefined) return undefined;
+  const preset = POD_PRESET_IDS.find((id) => id === value.trim().toLowerCase());
+  if (preset === undefined)
+    throw new UsageError(`--preset: "${value}" is not a preset; give one of ${POD_PRESET_IDS.join(', ')}`);
+  for (const flag of ['dpi', 'bleed', 'name'])
+    if (flags.has(flag)) throw new UsageError(`--${flag}: the preset ${preset} sets its own; leave out --${flag} or --preset`);
+  return preset;
+}
+
+/** The format asked for; undefined when not given (png, or the preset's). */
+function formatOf(flags: ReadFlags): 'png' | 'jpeg' | undefined {
   const value = textFlag(flags, 'format');
-  if (value === undefined) return 'png';
+  if (value === undefined) return undefined;
   const format = value.trim().toLowerCase();
   if (format === 'png') return 'png';
   if (format === 'jpeg' || format === 'jpg') return 'jpeg';

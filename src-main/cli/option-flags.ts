@@ -22,6 +22,8 @@ interface JsonSchema {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  /** The schema's `.describe()` text. */
+  description?: string;
 }
 
 /** Units an option's name may end in that its flag may leave off (`bleedMm` ← `--bleed`). */
@@ -48,6 +50,8 @@ export interface OptionDoc {
   default?: unknown;
   /** Other flags that set the same thing as an alternative to the choices (--paper-width-mm …). */
   alternatives: string[];
+  /** What the option does, when its schema says (`.describe()`). */
+  description?: string;
 }
 
 export function kebab(name: string): string {
@@ -99,7 +103,10 @@ export function valuesOf(doc: OptionDoc): string {
 export function optionHelpRows(schema: z.ZodType): [string, string][] {
   return optionDocs(schema).map((doc) => {
     const left = doc.isSwitch ? `${doc.flag} / --no-${doc.flag.slice(2)}` : `${doc.flag} ${valuesOf(doc)}`;
-    const notes = [doc.default === undefined || isPlainDefault(doc.default) ? '' : `default ${String(doc.default)}`];
+    const notes = [
+      doc.description ?? '',
+      doc.default === undefined || isPlainDefault(doc.default) ? '' : `default ${String(doc.default)}`,
+    ];
     if (doc.alternatives.length > 0) notes.push(`or ${doc.alternatives.join(' with ')}`);
     return [left, notes.filter(Boolean).join('; ')];
   });
@@ -179,6 +186,7 @@ function valueNodes(node: JsonSchema): JsonSchema[] {
 function docOf(node: JsonSchema, flag: string): OptionDoc {
   const alternatives = Object.keys(propertiesOf(node)).map((key) => `${flag}-${kebab(key)}`);
   const doc: OptionDoc = { flag, choices: [], isSwitch: false, text: false, default: node.default, alternatives };
+  if (node.description) doc.description = node.description;
   for (const part of valueNodes(node)) {
     const types = [part.type ?? []].flat();
     if (part.enum) doc.choices.push(...part.enum.map(String));
@@ -207,7 +215,8 @@ function rangeText(number: NonNullable<OptionDoc['number']>): string {
   return '';
 }
 
-const isPlainDefault = (value: unknown) => typeof value === 'object' && value !== null;
+// Objects and an empty text (e.g. --page-range: every page) are no default worth printing.
+const isPlainDefault = (value: unknown) => (typeof value === 'object' && value !== null) || value === '';
 
 /** The flag's text as the value the option takes; a value it does not take is refused with what it does. */
 function checkedValue(value: FlagValue, doc: OptionDoc, node: JsonSchema): unknown {

@@ -15,6 +15,8 @@ import { readBody } from './request-body';
 import { RECLAIM_AFTER_BYTES, reclaimMemorySoon, youngGarbageCollector } from '../reclaim-memory';
 import { CONTENT_SECURITY_POLICY, readRendererFile } from '../renderer-files';
 import { attachApiSocket } from './api-socket';
+import { DOWNLOAD_PREFIX, serveDownload } from './download-route';
+import type { DownloadTickets } from '../jobs/download-tickets';
 
 export interface ApiHostOptions {
   handlers: ApiHandlers;
@@ -23,6 +25,8 @@ export interface ApiHostOptions {
   port: number;
   /** Folders whose absolute paths error messages must not show (the data folder, the app's). */
   pathRoots?: readonly PathRoot[];
+  /** The tickets `jobDownloadUrl` mints, redeemed by GET /download/<ticket>. */
+  downloads?: DownloadTickets;
 }
 
 export interface ApiHost {
@@ -158,6 +162,10 @@ export function startApiHost(options: ApiHostOptions): Promise<ApiHost> {
         const read = await readInput(req, res, method);
         if (!read) return;
         sendEnvelope(res, 200, await dispatch(options.handlers, method, read.input, options.pathRoots));
+        return;
+      }
+      if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+        await serveDownload(req, res, url.pathname, options.downloads, SECURITY_HEADERS);
         return;
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -35,7 +35,14 @@ export async function startWebHost(dataDir: string, port: number, here: string):
   ];
   let host: Awaited<ReturnType<typeof startApiHost>>;
   try {
-    host = await startApiHost({ handlers: cardwright.handlers, rendererDir: paths.rendererDir, token, port, pathRoots });
+    host = await startApiHost({
+      handlers: cardwright.handlers,
+      rendererDir: paths.rendererDir,
+      token,
+      port,
+      pathRoots,
+      downloads: cardwright.downloads,
+    });
   } catch (error) {
     // A port in use: the library is closed before web.ts says so.
     await cardwright.close();

@@ -4,9 +4,11 @@
 
 import { loadSharp } from './load-sharp';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { FileBlob, ImageVariant } from '../api/contract';
 import { ApiError } from '../api/api-error';
 import { cachedVariantFile, findImageFile, writeFileAtomically, type CachedVariant } from './image-files';
+import { jpegHeader, pngHeader } from './image-header';
 
 const SCREEN_SIZES = { thumb: 160, preview: 1024 } as const;
 
@@ -45,34 +47,46 @@ async function screenImage(dataDir: string, id: string, variant: keyof typeof SC
   );
 }
 
+/** sharp's own default (about 268 megapixels), stated: a larger picture is refused before it is decoded. */
+const MAX_PRINT_PIXELS = 0x3fff * 0x3fff;
+
 /**
  * The picture for the PDF, at its full size (never enlarged). Async (sharp is), and needs only
  * the data folder, so the PDF export's job worker can call it. A JPEG that needs no rotation
- * comes back byte for byte; a rotated JPEG (EXIF orientation) is turned upright once; a PNG with
- * transparency and any WebP are flattened onto white once, as PNG.
+ * comes back byte for byte, and an opaque upright PNG too, known from their headers without
+ * sharp (image-header.ts); a rotated JPEG (EXIF orientation) is turned upright once; a PNG with
+ * transparency and any WebP are flattened onto white once, as PNG. The file is read
+ * asynchronously, so a caller reading several at once spreads them over libuv's threads, and
+ * sharp's work runs on libvips' threads.
  */
 export async function printImage(dataDir: string, id: string): Promise<PrintImage> {
   const { path, mime } = requireImageFile(dataDir, id);
-  const sharp = await loadSharp();
-  const meta = await sharp(path).metadata();
-  const upright = (meta.orientation ?? 1) === 1;
-  let bytes: Buffer;
-  let outMime: PrintImage['mime'];
-  if (mime === 'image/jpeg') {
-    outMime = 'image/jpeg';
-    bytes = upright
-      ? readFileSync(path)
-      : await cached(dataDir, id, 'print.jpg', () => sharp(path).rotate().jpeg({ quality: 95 }).toBuffer());
-  } else if (mime === 'image/png' && !meta.hasAlpha && upright) {
-    outMime = 'image/png';
-    bytes = readFileSync(path);
-  } else {
-    outMime = 'image/png';
-    bytes = await cached(dataDir, id, 'print.png', () =>
-      sharp(path).rotate().flatten({ background: '#ffffff' }).png().toBuffer(),
-    );
+  const original = await readFile(path);
+  const header = mime === 'image/jpeg' ? jpegHeader(original) : mime === 'image/png' ? pngHeader(original) : undefined;
+  if (header?.upright && !header.alpha) {
+    return {
+      bytes: original,
+      width: header.width,
+      height: header.height,
+      mime: mime === 'image/jpeg' ? 'image/jpeg' : 'image/png',
+    };
   }
-  return { bytes, width: meta.autoOrient.width, height: meta.autoOrient.height, mime: outMime };
+  const turnOnly = mime === 'image/jpeg';
+  const variant = turnOnly ? 'print.jpg' : 'print.png';
+  const cachedPath = cachedVariantFile(dataDir, id, variant);
+  const made = await readFile(cachedPath).catch(() => undefined);
+  const madeHeader = made && (turnOnly ? jpegHeader(made) : pngHeader(made));
+  if (made && madeHeader)
+    return { bytes: made, width: madeHeader.width, height: madeHeader.height, mime: turnOnly ? 'image/jpeg' : 'image/png' };
+  const sharp = await loadSharp();
+  const upright = sharp(original, { limitInputPixels: MAX_PRINT_PIXELS }).rotate();
+  const { data, info } = await (
+    turnOnly ? upright.jpeg({ quality: 95 }) : upright.flatten({ background: '#ffffff' }).png()
+  ).toBuffer({
+    resolveWithObject: true,
+  });
+  writeFileAtomically(cachedPath, data);
+  return { bytes: data, width: info.width, height: info.height, mime: turnOnly ? 'image/jpeg' : 'image/png' };
 }
 
 export async function imageVariant(dataDir: string, id: string, variant: ImageVariant): Promise<FileBlob> {

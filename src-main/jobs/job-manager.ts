@@ -9,7 +9,7 @@ import type { JobOutcome } from './execute-job';
 import { CancelFlag } from './job-progress';
 import type { JobExecutor, RunningJob } from './executors';
 import type { JobPaths } from './run-job';
-import { backsFilePath } from '../pdf/backs-file';
+import { markSaved } from './job-files';
 import type { InstalledSystem } from '../services/system-registry';
 import { internalJobErrorMessage } from '../api/error-wording';
 
@@ -157,9 +157,7 @@ export class JobManager {
     status.finishedAt = new Date().toISOString();
     if (outcome.state === 'done') {
       status.result = { ...outcome.result } as JobStatus['result'];
-      const { file, backsFile } = status.result as { file?: { savedTo?: string }; backsFile?: { savedTo?: string } };
-      if (file && entry.output?.savedByUser) file.savedTo = entry.output.path;
-      if (backsFile && entry.output?.savedByUser) backsFile.savedTo = backsFilePath(entry.output.path);
+      if (entry.output?.savedByUser) markSaved(status.result, entry.output.path);
     }
     if (outcome.state === 'failed') status.error = outcome.error;
     try {

@@ -5,6 +5,7 @@ import type { JobSpec } from '../api/contract';
 import type { SaveFileFilter } from '../api/desktop';
 import { requireDeck, requireSet, type Library } from '../services/library';
 import { namePrintSource } from '../services/print-sources';
+import { printBackOverride } from '../services/print-back';
 import { safeFileName } from '../services/file-format';
 
 export interface JobPlan {
@@ -24,6 +25,8 @@ export function planJob(lib: Library, spec: JobSpec): JobPlan {
   switch (spec.kind) {
     case 'exportPdf': {
       const { title, name } = namePrintSource(lib, spec.source);
+      // A back card or picture that is not in the library is refused before the job is queued.
+      printBackOverride(lib, spec.print);
       const copies = spec.copies > 1 ? `, ${spec.copies} copies each` : '';
       return { title: `${title}${copies}`, output: { fileName: safeFileName(name, '.pdf'), filter: PDF } };
     }

@@ -10,8 +10,11 @@ import type { InstalledSystem } from '../services/system-registry';
 import { deleteUnusedImages } from '../images/image-cleanup';
 import { generateDeck } from '../services/deck-generators';
 import { printPdf, sourcePrintRequest } from '../services/print-export';
+import { exportProblemNotes } from '../services/print-problems';
+import { printFront } from '../pdf/front-layouts';
 import { backsFilePath } from '../pdf/backs-file';
 import { writesBacksFile } from '../pdf/print-sheet';
+import { writeSplit } from '../pdf/split-output';
 import { exportSetFile, importSetFile } from '../services/set-files';
 import { setFolderZip } from '../services/set-folder';
 import { exportSystemBundle, importSystemBundle } from '../services/system-bundles';
@@ -56,26 +59,46 @@ export async function runJob(lib: Library, request: JobRequest, progress: JobPro
   };
   switch (spec.kind) {
     case 'exportPdf': {
-      const printRequest = sourcePrintRequest(lib, spec.source, spec.copies);
+      const printRequest = sourcePrintRequest(lib, spec.source, spec.copies, { cardCopies: spec.cardCopies, print: spec.print });
       const path = output();
       const backsPath = writesBacksFile(spec.print) ? backsFilePath(path) : undefined;
-      const sheet = await writeAtomically(path, (partial) =>
-        backsPath
-          ? writeAtomically(backsPath, (backsPartial) =>
-              printPdf(printRequest, spec.print, paths, partial, progress, backsPartial),
+      // Split every N pages: parts named "… (part 1 of 3).pdf" beside `path` (split-output.ts).
+      const split =
+        spec.print.splitEveryPages > 0
+          ? await writeSplit(spec.print, path, backsPath, (parts) =>
+              printPdf(
+                printRequest,
+                spec.print,
+                paths,
+                parts.firstPath('main'),
+                progress,
+                backsPath ? parts.firstPath('backs') : undefined,
+                parts,
+              ),
             )
-          : printPdf(printRequest, spec.print, paths, partial, progress),
-      );
+          : undefined;
+      const sheet =
+        split?.sheet ??
+        (await writeAtomically(path, (partial) =>
+          backsPath
+            ? writeAtomically(backsPath, (backsPartial) =>
+                printPdf(printRequest, spec.print, paths, partial, progress, backsPartial),
+              )
+            : printPdf(printRequest, spec.print, paths, partial, progress),
+        ));
       const pdf = (name: string, bytes: number) => ({ fileName: basename(name), mimeType: 'application/pdf', bytes });
       return {
-        file: pdf(path, sheet.fileBytes),
+        file: split?.parts?.[0] ?? pdf(path, sheet.fileBytes),
         ...(backsPath && sheet.backsFileBytes !== undefined
-          ? { backsFile: pdf(backsPath, sheet.backsFileBytes), backPages: sheet.backPages }
+          ? { backsFile: split?.backsParts?.[0] ?? pdf(backsPath, sheet.backsFileBytes), backPages: sheet.backPages }
           : {}),
+        ...(split?.parts ? { parts: split.parts } : {}),
+        ...(split?.backsParts ? { backsParts: split.backsParts } : {}),
         pages: sheet.pages,
         cards: sheet.cards,
         used: sheet.used,
-        ...(sheet.warnings ? { warnings: sheet.warnings } : {}),
+        // Every print problem, from the fronts the PDF was painted from (laid out once).
+        ...exportProblemNotes(lib, printRequest.items, spec.print, printFront),
       };
     }
     case 'exportSet': {

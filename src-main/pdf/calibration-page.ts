@@ -1,6 +1,7 @@
 // The calibration page: a 100 mm ruler (does the printer print at 100 %?), an outline of the
 // chosen card size, and a duplex target whose back (on the calibration back page) shows how far
-// the backs land from the fronts, with where to enter the correction.
+// the backs land from the fronts, with where to enter the correction. Always on the paper (the
+// plan's calibrationPaper), also when the card pages are card-sized, so the ruler prints whole.
 
 import type PDFDocument from 'pdfkit';
 import type { SheetPlan } from '../../card-schema/print/sheet-plan';
@@ -17,7 +18,7 @@ const TARGET_RINGS_MM = [1, 2, 3, 5];
 /** Where the duplex target sits on the front; the back page puts its counterpart behind it. */
 export function calibrationTarget(plan: SheetPlan): { x: number; y: number } {
   const m = Math.max(plan.marginMm, 5);
-  return { x: plan.paper.widthMm - m - 20, y: m + 20 };
+  return { x: plan.calibrationPaper.widthMm - m - 20, y: m + 20 };
 }
 
 export function paintCalibrationFront(doc: PdfDoc, plan: SheetPlan, fonts: PdfFonts): void {
@@ -66,7 +67,7 @@ export function paintCalibrationFront(doc: PdfDoc, plan: SheetPlan, fonts: PdfFo
   doc.moveTo(pt(target.x), pt(target.y - 8)).lineTo(pt(target.x), pt(target.y + 8));
   doc.stroke().restore();
   if (plan.duplex !== 'simplex' || plan.layout === 'separate-backs') {
-    const x = Math.min(target.x - 40, plan.paper.widthMm - m - 80);
+    const x = Math.min(target.x - 40, plan.calibrationPaper.widthMm - m - 80);
     label('Duplex test: hold the sheet to the light.', x, target.y + 14);
     label('The cross on the back should sit on this', x, target.y + 19);
     label('target’s centre; rings are 1, 2, 3 and 5 mm.', x, target.y + 24);

@@ -19,6 +19,9 @@ import { MM_TO_PT, growBox, type BoxMm, type Slot } from './imposition';
 import type { GlyphRun, PdfFontObject } from './pdf-font-object';
 import type { PdfFonts } from './pdf-fonts';
 import { asImageSource, type PdfImages } from './pdf-images';
+import { contentBytes, opacityOperator } from './content-bytes';
+import { svgPathOperators } from './svg-path-operators';
+import { pressColoursOf, type PressColours } from './pdfx/press-colours';
 
 type PdfDoc = typeof PDFDocument;
 type RectOp = Extract<DrawOp, { op: 'rect' }>;
@@ -271,8 +274,12 @@ class CardContent {
   private state: GraphicsState = {};
   private readonly saved: GraphicsState[] = [];
   private inText = false;
+  /** A press-ready document's CMYK colours (undefined: the document paints in RGB). */
+  private readonly press: PressColours | undefined;
 
-  constructor(readonly doc: PdfDoc) {}
+  constructor(readonly doc: PdfDoc) {
+    this.press = pressColoursOf(doc);
+  }
 
   op(operator: string): void {
     if (this.inText) this.endText();
@@ -283,7 +290,7 @@ class CardContent {
   flush(): void {
     if (this.inText) this.endText();
     if (this.ops.length > 0) {
-      this.doc.addContent(this.ops.join('\n'));
+      this.doc.addContent(contentBytes(this.ops.join('\n')));
       this.ops.length = 0;
     }
   }
@@ -360,7 +367,9 @@ class CardContent {
     const coords = [pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2)].map(num);
     if (coords[0] === coords[2] && coords[1] === coords[3]) return;
     const shading = this.resource('Shading', 'CwSh', `${coords}|${gradient.from.hex}|${gradient.to.hex}`, () =>
-      shadingDict(coords, 'DeviceRGB', rgb(gradient.from.hex), rgb(gradient.to.hex)),
+      this.press
+        ? shadingDict(coords, 'DeviceCMYK', [...this.press.fromHex(gradient.from.hex)], [...this.press.fromHex(gradient.to.hex)])
+        : shadingDict(coords, 'DeviceRGB', rgb(gradient.from.hex), rgb(gradient.to.hex)),
     );
     this.save();
     // `sh` paints with the current fill opacity: a translucent fill before must not fade it.
@@ -405,7 +414,7 @@ class CardContent {
   fillColor(color: PdfColor): void {
     if (this.state.fill !== color.hex) {
       // Colour operators are allowed inside a text object: text runs in several colours share it.
-      this.ops.push(colorOperator(color.hex, false));
+      this.ops.push(this.press?.operator(color.hex, false) ?? colorOperator(color.hex, false));
       this.state.fill = color.hex;
     }
     this.fillOpacity(color.opacity);
@@ -413,19 +422,19 @@ class CardContent {
 
   fillOpacity(opacity: number): void {
     if (this.state.fillOpacity !== opacity) {
-      // pdfkit names and registers the ExtGState (once per document and opacity).
-      this.pdfkit((doc) => doc.fillOpacity(opacity));
+      // Registered as pdfkit does (once per document and opacity), without cutting the card's content.
+      this.op(opacityOperator(this.doc, opacity, null));
       this.state.fillOpacity = opacity;
     }
   }
 
   strokeColor(color: PdfColor): void {
     if (this.state.stroke !== color.hex) {
-      this.op(colorOperator(color.hex, true));
+      this.op(this.press?.operator(color.hex, true) ?? colorOperator(color.hex, true));
       this.state.stroke = color.hex;
     }
     if (this.state.strokeOpacity !== color.opacity) {
-      this.pdfkit((doc) => doc.strokeOpacity(color.opacity));
+      this.op(opacityOperator(this.doc, null, color.opacity));
       this.state.strokeOpacity = color.opacity;
     }
   }
@@ -661,12 +670,13 @@ function paintSymbol(out: CardContent, op: Extract<DrawOp, { op: 'symbol' }>, wh
   const color = parseColor(op.color, where());
   if (!color || !(op.size > 0)) return;
   const { x, y, scale } = symbolTransform(op);
-  out.pdfkit((doc) => {
-    doc.save();
-    // Move to the symbol's origin (points), then scale path units to points.
-    doc.translate(pt(x), pt(y));
-    doc.scale(pt(scale));
-    doc.path(op.path).fillColor(color.hex, color.opacity).fill();
-    doc.restore();
-  });
+  const path = svgPathOperators(op.path);
+  if (path === '') return;
+  out.save();
+  // Move to the symbol's origin (points), then scale path units to points; colour before the path.
+  out.op(`${num(pt(scale))} 0 0 ${num(pt(scale))} ${num(pt(x))} ${num(pt(y))} cm`);
+  out.fillColor(color);
+  out.op(path);
+  out.op('f');
+  out.restore();
 }

@@ -21,6 +21,7 @@ import type { FontFace } from '../../card-schema/layout/format';
 import { FALLBACK_FONTS, FONT_FILES } from '../../card-schema/layout/fonts';
 import type { GameFontBuffers } from '../fonts/game-font-files';
 import type { PdfFontObject } from './pdf-font-object';
+import { installFontkitShaper } from '../fonts/fontkit-shaper';
 
 type PdfDoc = typeof PDFDocument;
 
@@ -38,6 +39,8 @@ const readFonts = new Map<string, Promise<FontBuffers>>();
 
 /** Reads every font file a print may use (once per folder); a missing file is an error naming it. */
 export function readPrintFonts(fontsDir: string): Promise<FontBuffers> {
+  // Whatever prints reads its fonts first: its layout measures shaped scripts with the same files.
+  installFontkitShaper(fontsDir);
   let read = readFonts.get(fontsDir);
   if (!read) {
     read = readFontFiles(fontsDir);

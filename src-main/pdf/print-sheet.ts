@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import type PDFDocument from 'pdfkit';
 import type { CardDocument, GameSystem } from '../../card-schema/system/format';
 import type { CardDrawing } from '../../card-schema/layout/format';
-import { hasOwnBack, layoutCard, layoutCardBack } from '../../card-schema/layout/layout-card';
+import { hasOwnBack, layoutCardBack } from '../../card-schema/layout/layout-card';
 import { cardSizeOf, type PrintOptions, type SizeMm } from '../../card-schema/print/print-options';
 import { systemAtCardSize } from '../../card-schema/layout/card-size';
 import {
@@ -17,18 +17,24 @@ import {
   mirrorBox,
   planPages,
   planSheet,
+  rangeFilter,
   union,
   type PlannedPage,
   type SheetPlan,
 } from '../../card-schema/print/sheet-plan';
 import type { BoxMm, Slot } from '../../card-schema/print/sheet-slots';
-import { drawFoldLine, drawGuides } from './crop-marks';
+import { drawFoldLine, drawPageGuides } from './crop-marks';
+import { refusedPlan } from './plan-refusal';
 import { paintCalibrationBack, paintCalibrationFront, calibrationTarget } from './calibration-page';
 import { paintForm, placeForm, type FormXObject } from './form-xobjects';
 import { MM_TO_PT } from './imposition';
 import { paintCardDrawing } from './paint-drawing';
+import { printFront } from './front-layouts';
 import { PdfFonts, createPrintDocument, readPrintFonts, type FontBuffers } from './pdf-fonts';
+import { installFontkitShaper } from '../fonts/fontkit-shaper';
 import { SheetImages, type ImageLoader } from './pdf-images';
+import type { PartSinks } from './split-output';
+import { PDFX_PDF_VERSION, makePressReady, pressReadyFor, type PressReady } from './pdfx/pdfx-document';
 import type { GameFontBuffers } from '../fonts/game-font-files';
 import { NO_PROGRESS, type JobProgress } from '../jobs/job-progress';
 import type { PrintUsed, PrintWarnings } from '../api/contract';
@@ -41,6 +47,8 @@ export interface PrintItem {
   system: GameSystem;
   doc: CardDocument;
   copies: number;
+  /** The back this print gives the card instead of its own (services/print-back.ts). */
+  back?: CardDrawing;
 }
 
 export interface PrintSheetInput {
@@ -53,6 +61,8 @@ export interface PrintSheetInput {
   loadImages?: ImageLoader;
   /** The font files the printed games ship, by SHA-256 (game-font-files.ts). */
   gameFonts?: GameFontBuffers;
+  /** Split every N pages: where each new part goes (split-output.ts). */
+  parts?: PartSinks;
 }
 
 export interface PrintSheetResult {
@@ -95,9 +105,12 @@ export interface DrawingSheetInput {
   title: string;
   loadImages?: ImageLoader;
   gameFonts?: GameFontBuffers;
+  parts?: PartSinks;
 }
 
 const CREATOR = 'Cardwright';
+/** How much written PDF may wait for the disk before painting waits for it (see paintSheet). */
+const OUTPUT_BUFFER_BYTES = 8 * 2 ** 20;
 
 export async function renderPrintSheet(input: PrintSheetInput, progress: JobProgress = NO_PROGRESS): Promise<PrintSheetResult> {
   return renderDrawingSheet(drawingSheet(input, progress), progress);
@@ -129,7 +142,8 @@ export async function writeDrawingSheet(
   backsPath?: string,
 ): Promise<PrintSheetFile> {
   if (writesBacksFile(input.print) && !backsPath) throw new Error('The separate-backs layout needs a file for the backs');
-  const out = createWriteStream(path);
+  // A few MiB of buffer: the next page is painted while the last one is written, not after.
+  const out = createWriteStream(path, { highWaterMark: OUTPUT_BUFFER_BYTES });
   const backsOut = writesBacksFile(input.print) && backsPath ? createWriteStream(backsPath) : undefined;
   try {
     const sheet = await paintSheet(input, progress, out, backsOut);
@@ -142,9 +156,10 @@ export async function writeDrawingSheet(
 }
 
 function drawingSheet(input: PrintSheetInput, progress: JobProgress): DrawingSheetInput {
-  const { print, fontsDir, title, loadImages, gameFonts } = input;
+  const { print, fontsDir, title, loadImages, gameFonts, parts } = input;
+  installFontkitShaper(fontsDir); // before layout: shaped scripts are measured with the print's fonts
   const cards = expandItems(input.items, { withBacks: print.faces !== 'fronts', cardSize: print.cardSize }, progress);
-  return { cards, print, fontsDir, title, loadImages, gameFonts };
+  return { cards, print, fontsDir, title, loadImages, gameFonts, parts };
 }
 
 /**
@@ -172,11 +187,12 @@ export function expandItems(
     const system = systemAtCardSize(item.system, size);
     let front = fronts.get(item.doc);
     if (!front) {
-      front = layoutCard(system, item.doc);
+      front = printFront(system, item.doc);
       fronts.set(item.doc, front);
     }
     let back: CardDrawing | undefined;
-    if (withBacks) {
+    if (withBacks && item.back) back = item.back;
+    else if (withBacks) {
       const key = hasOwnBack(system, item.doc) ? item.doc : system;
       back = backs.get(key);
       if (!back) {
@@ -250,22 +266,25 @@ function openOutput(
   sink: Writable,
   plan: SheetPlan,
   subject: string,
+  /** The press-ready (PDF/X, CMYK) setup; none: a standard RGB document. */
+  press?: PressReady,
 ): OutputDoc {
   const doc: PdfDoc = createPrintDocument({
     autoFirstPage: false,
     margin: 0,
     info: { Title: input.title, Creator: CREATOR, Subject: subject },
     displayTitle: true,
-    // Fill opacity (ExtGState) needs PDF 1.4 or later.
-    pdfVersion: '1.7',
+    // Fill opacity (ExtGState) needs PDF 1.4 or later; PDF/X-4 is PDF 1.6.
+    pdfVersion: press ? PDFX_PDF_VERSION : '1.7',
   });
+  if (press) makePressReady(doc, press);
   // Viewers must not "fit to page" (cards would shrink); duplex printers get the flip the layout needs.
   const preferences = (doc as unknown as CatalogInternals)._root.data.ViewerPreferences;
   if (!preferences) throw new Error('pdfkit made no ViewerPreferences (displayTitle)');
   preferences.data.PrintScaling = 'None';
   preferences.data.Duplex = DUPLEX_PREFERENCE[plan.duplex];
   const fonts = PdfFonts.register(doc, fontBuffers, input.gameFonts);
-  const images = new SheetImages(doc, input.loadImages);
+  const images = new SheetImages(doc, input.loadImages, press?.convertImage);
   doc.pipe(sink);
   return { doc, sink, fonts, images, forms: new Map(), pages: 0 };
 }
@@ -299,28 +318,68 @@ async function paintSheet(
   const { cards, print } = input;
   if (cards.length === 0) throw new Error('Nothing to print: the export has no cards (every copy count is 0)');
   if (print.faces !== 'fronts') cards.forEach(backOf);
+  // The fronts' pictures in page order, so the loader reads ahead while pages are painted.
+  input.loadImages?.expect?.(cards.flatMap((card) => imageIds(card.front)));
   // The cards were laid out at the size they print (expandItems), so each run plans with its
   // own size. Only the first run gets the calibration page.
   const runs = sizeRuns(cards).map((run, index) => ({
     ...run,
-    plan: planSheet(
-      { ...print, cardSize: 'game', calibrationPage: index === 0 && print.calibrationPage },
-      run.size,
-      run.cards.length,
+    plan: refusedPlan(() =>
+      planSheet(
+        // Skipped slots are on the first sheet; the page range counts across every run (below).
+        {
+          ...print,
+          cardSize: 'game',
+          calibrationPage: index === 0 && print.calibrationPage,
+          skipSlots: index === 0 ? print.skipSlots : 0,
+          pageRange: '',
+        },
+        { ...run.size, cornerRadiusMm: run.cards[0].front.cornerRadiusMm },
+        run.cards.length,
+      ),
     ),
   }));
+  const printed = refusedPlan(() =>
+    rangeFilter(
+      runs.map((run) => run.plan),
+      print.pageRange,
+    ),
+  );
   const first = runs[0].plan;
   const fontBuffers = await readPrintFonts(input.fontsDir);
+  const press = await pressReadyFor(print);
   const subject = `${cards.length} cards, ${first.paperName}`;
-  const main = openOutput(input, fontBuffers, sink, first, subject);
-  const backs = backsSink ? openOutput(input, fontBuffers, backsSink, first, `Backs of ${subject}`) : undefined;
+  let main = openOutput(input, fontBuffers, sink, first, subject, press);
+  let backs = backsSink ? openOutput(input, fontBuffers, backsSink, first, `Backs of ${subject}`, press) : undefined;
+  /** Split every N pages: ends the part `output` writes and opens the next, its page count carried on. */
+  const nextPart = async (output: OutputDoc, file: PlannedPage['file'], parts: PartSinks): Promise<OutputDoc> => {
+    const written = finished(output.sink);
+    output.doc.end();
+    await written;
+    const next = openOutput(
+      input,
+      fontBuffers,
+      parts.next(file),
+      first,
+      file === 'backs' ? `Backs of ${subject}` : subject,
+      press,
+    );
+    return { ...next, pages: output.pages };
+  };
 
   let painted = 0;
+  let pageNumber = 0;
   for (const run of runs) {
     for (const page of planPages(run.plan)) {
+      if (!printed(++pageNumber)) continue;
       progress.report('Painting cards', painted, cards.length);
-      const output = page.file === 'backs' ? backs : main;
+      let output = page.file === 'backs' ? backs : main;
       if (!output) throw new Error('The plan has a backs file but no file was given for it');
+      if (input.parts?.startsNewPart(page)) {
+        output = await nextPart(output, page.file, input.parts);
+        if (page.file === 'backs') backs = output;
+        else main = output;
+      }
       await paintPage(output, page, run.plan, run.cards, input.print);
       painted += page.placements.filter((p) => p.face === 'front' || print.faces === 'backs').length;
       // Let pdfkit flush the finished page and keep the process responsive on big decks.
@@ -422,7 +481,7 @@ async function paintPage(
     }
     doc.restore();
   }
-  drawGuides(doc, page.guides, print);
+  drawPageGuides(doc, page, print);
   if (page.foldLine) drawFoldLine(doc, page.foldLine, print.guideWidthPt);
   doc.restore();
 }

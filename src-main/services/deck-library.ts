@@ -8,7 +8,7 @@ import { own } from '../../card-schema/own-keys';
 import type { CardDocument, CardRecord, GameSystem } from '../../card-schema/system/format';
 import type { DeckSummary, TrashReceipt } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { PrintItem } from '../pdf/print-sheet';
+import type { SourcePrintItem } from './print-item';
 import type { DeckWrite } from '../store/decks-repo';
 import { requireDeck, type Library } from './library';
 import { keepReplacedVersion } from './deck-snapshots';
@@ -204,10 +204,10 @@ export function sectionsInPrintOrder(system: GameSystem, deck: Deck): [string, D
  * What printing the deck puts on paper: its sections, leader first; its sideboard and maybeboard
  * only when asked (`boards`), after them.
  */
-export function deckPrintItems(lib: Library, deck: Deck, boards: readonly SideBoardId[] = []): PrintItem[] {
+export function deckPrintItems(lib: Library, deck: Deck, boards: readonly SideBoardId[] = []): SourcePrintItem[] {
   const system = lib.systems.require(deck.systemId);
   const cards = referencedCards(lib, deck);
-  const items: PrintItem[] = [];
+  const items: SourcePrintItem[] = [];
   const missing: string[] = [];
   const lists: [string, DeckEntry[]][] = [
     ...sectionsInPrintOrder(system, deck).map(([id, entries]): [string, DeckEntry[]] => [`sections.${id}`, entries]),
@@ -219,7 +219,7 @@ export function deckPrintItems(lib: Library, deck: Deck, boards: readonly SideBo
   for (const [place, entries] of lists) {
     entries.forEach((entry, index) => {
       const card = cards.get(entry.cardId);
-      if (card) items.push({ system, doc: card.doc, copies: entry.count });
+      if (card) items.push({ cardId: entry.cardId, system, doc: card.doc, copies: entry.count });
       else missing.push(`${place}[${index}]: no card with id "${entry.cardId}"`);
     });
   }

@@ -2,12 +2,16 @@
 // font files of its games), and that request rendered to one PDF.
 
 import { printImage } from '../images/image-variants';
+import { prefetchingLoader } from '../pdf/image-prefetch';
+import type { ImageLoader } from '../pdf/pdf-images';
 import type { PrintSource } from '../api/contract';
 import type { JobProgress } from '../jobs/job-progress';
 import { writePrintSheet, type PrintItem, type PrintOptions, type PrintSheetFile } from '../pdf/print-sheet';
 import type { Library } from './library';
+import type { PartSinks } from '../pdf/split-output';
 import { gameFontBuffers, type GameFontBuffers } from '../fonts/game-font-files';
-import { namePrintSource, printSourceItems } from './print-sources';
+import { namePrintSource, printSourceItems, type CardCopies } from './print-sources';
+import { printBackOverride } from './print-back';
 
 export interface PrintRequest {
   items: PrintItem[];
@@ -16,9 +20,23 @@ export interface PrintRequest {
   gameFonts: GameFontBuffers;
 }
 
-/** What `source` prints, `copies` times each (see print-sources.ts). */
-export function sourcePrintRequest(lib: Library, source: PrintSource, copies: number): PrintRequest {
-  return printRequest(lib, printSourceItems(lib, source, copies), namePrintSource(lib, source).name);
+/**
+ * What `source` prints, `copies` times each or as `chosen.cardCopies` says (see print-sources.ts),
+ * each with the back `chosen.print.back` names (print-back.ts).
+ */
+export function sourcePrintRequest(
+  lib: Library,
+  source: PrintSource,
+  copies: number,
+  chosen: { cardCopies?: CardCopies; print?: PrintOptions } = {},
+): PrintRequest {
+  const back = chosen.print ? printBackOverride(lib, chosen.print) : undefined;
+  const items = printSourceItems(lib, source, copies, chosen.cardCopies);
+  return printRequest(
+    lib,
+    back ? items.map((item) => ({ ...item, back: back(item.system) })) : items,
+    namePrintSource(lib, source).name,
+  );
 }
 
 function printRequest(lib: Library, items: PrintItem[], title: string): PrintRequest {
@@ -40,20 +58,21 @@ export async function printPdf(
   path: string,
   progress?: JobProgress,
   backsPath?: string,
+  /** Split every N pages: where the parts after the first go (split-output.ts). */
+  parts?: PartSinks,
 ): Promise<PrintSheetFile> {
-  const input = { items: request.items, print, fontsDir: paths.fontsDir, title: request.title, gameFonts: request.gameFonts };
-  return writePrintSheet({ ...input, loadImages: (ids) => readPrintImages(paths.dataDir, ids) }, path, progress, backsPath);
+  const input = {
+    items: request.items,
+    print,
+    fontsDir: paths.fontsDir,
+    title: request.title,
+    gameFonts: request.gameFonts,
+    parts,
+  };
+  return writePrintSheet({ ...input, loadImages: readPrintImages(paths.dataDir) }, path, progress, backsPath);
 }
 
-/** The print version of each picture; one missing from the library or unreadable is left out. */
-async function readPrintImages(dataDir: string, ids: readonly string[]): Promise<Map<string, Buffer>> {
-  const art = new Map<string, Buffer>();
-  for (const id of ids) {
-    try {
-      art.set(id, (await printImage(dataDir, id)).bytes);
-    } catch {
-      // The card keeps its placeholder, as the preview shows it.
-    }
-  }
-  return art;
+/** The print version of each picture, read ahead of the pages; one missing from the library or unreadable is left out (the card keeps its placeholder, as the preview shows it). */
+function readPrintImages(dataDir: string): ImageLoader {
+  return prefetchingLoader(async (id) => (await printImage(dataDir, id)).bytes);
 }

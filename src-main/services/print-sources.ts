@@ -4,9 +4,9 @@
 // name and the PDF agree, and every source is held to the same cap.
 
 import type { CardRecord } from '../../card-schema/system/format';
-import { MAX_PRINT_CARDS, type PrintPreview, type PrintSource } from '../api/contract';
+import { MAX_PRINT_CARDS, type PrintEntry, type PrintPreview, type PrintSource } from '../api/contract';
 import { ApiError } from '../api/api-error';
-import type { PrintItem } from '../pdf/print-sheet';
+import type { SourcePrintItem } from './print-item';
 import type { SearchCursor } from '../../card-schema/search/search-page';
 import { requireDeck, requireSet, type Library } from './library';
 import { deckPrintItems } from './deck-library';
@@ -59,24 +59,56 @@ function searchScopeName(lib: Library, source: Extract<PrintSource, { kind: 'sea
   return set?.name ?? system?.name;
 }
 
-/** The cards to print, `copies` times each, in print order; refused when empty or above MAX_PRINT_CARDS. */
-export function printSourceItems(lib: Library, source: PrintSource, copies: number): PrintItem[] {
+/** Per-card counts by card id (exportPdfJob.cardCopies): each replaces that card's copies; 0 leaves it out. */
+export type CardCopies = Readonly<Record<string, number>>;
+
+/**
+ * The cards to print, `copies` times each (or as `cardCopies` says), in print order; refused
+ * when empty or above MAX_PRINT_CARDS.
+ */
+export function printSourceItems(lib: Library, source: PrintSource, copies: number, cardCopies?: CardCopies): SourcePrintItem[] {
   const { name } = namePrintSource(lib, source);
-  const items =
-    source.kind === 'deck'
-      ? deckPrintItems(lib, requireDeck(lib, source.deckId), source.boards)
-      : cardPrintItems(lib, sourceCards(lib, source, name, copies));
-  const printed = items.reduce((sum, item) => sum + item.copies, 0) * copies;
+  const items = sourceItemsOnce(lib, source, name, copies).map((item) => ({ ...item, copies: item.copies * copies }));
+  const counted = cardCopies ? withCardCopies(items, cardCopies) : items;
+  const printed = counted.reduce((sum, item) => sum + item.copies, 0);
   if (printed > MAX_PRINT_CARDS) {
     // A search's reading stops just past the cap, so only a lower bound is known.
-    const count = source.kind === 'search' ? `more than ${formatCount(MAX_PRINT_CARDS)}` : formatCount(printed);
-    const each = copies > 1 ? ` at ${copies} copies each` : '';
+    const count = source.kind === 'search' && !cardCopies ? `more than ${formatCount(MAX_PRINT_CARDS)}` : formatCount(printed);
+    const each = copies > 1 && !cardCopies ? ` at ${copies} copies each` : '';
     throw new ApiError(
       `${describe(source, name)} prints ${count} cards${each}; one PDF holds at most ${formatCount(MAX_PRINT_CARDS)} — print fewer cards or fewer copies`,
       'BAD_INPUT',
     );
   }
-  return items.map((item) => ({ ...item, copies: item.copies * copies }));
+  if (printed === 0) throw new ApiError(`Every card's count is 0: ${describe(source, name)} would print nothing`, 'BAD_INPUT');
+  return counted;
+}
+
+/** Each card of the source once per listing, with its own count (a deck entry's), before copies. */
+function sourceItemsOnce(lib: Library, source: PrintSource, name: string, copies: number): SourcePrintItem[] {
+  return source.kind === 'deck'
+    ? deckPrintItems(lib, requireDeck(lib, source.deckId), source.boards)
+    : cardPrintItems(lib, sourceCards(lib, source, name, copies));
+}
+
+/**
+ * Applies per-card counts: a card's count is the total it prints, so it goes to the card's first
+ * listing and its later listings (another deck section, a pack) print none.
+ */
+function withCardCopies(items: readonly SourcePrintItem[], cardCopies: CardCopies): SourcePrintItem[] {
+  const listed = new Set(items.map((item) => item.cardId));
+  const stranger = Object.keys(cardCopies).find((cardId) => !listed.has(cardId));
+  if (stranger !== undefined) {
+    throw new ApiError(`Card "${stranger}" has a count but is not among the cards this print holds`, 'BAD_INPUT');
+  }
+  const counted = new Set<string>();
+  return items.map((item) => {
+    const count = cardCopies[item.cardId];
+    if (count === undefined) return item;
+    const first = !counted.has(item.cardId);
+    counted.add(item.cardId);
+    return { ...item, copies: first ? count : 0 };
+  });
 }
 
 function formatCount(count: number): string {
@@ -162,26 +194,56 @@ function requireCardsInOrder(lib: Library, cardIds: readonly string[]): CardReco
  * The cards as print items in the order listed: a card listed again right after itself adds a
  * copy, one listed again later prints there (opened packs print pack by pack, in pack order).
  */
-function cardPrintItems(lib: Library, cards: readonly CardRecord[]): PrintItem[] {
-  const items: PrintItem[] = [];
+function cardPrintItems(lib: Library, cards: readonly CardRecord[]): SourcePrintItem[] {
+  const items: SourcePrintItem[] = [];
   let lastId: string | undefined;
   for (const card of cards) {
     const last = items.at(-1);
     if (last && lastId === card.id) last.copies += 1;
-    else items.push({ system: lib.systems.require(card.systemId), doc: card.doc, copies: 1 });
+    else items.push({ cardId: card.id, system: lib.systems.require(card.systemId), doc: card.doc, copies: 1 });
     lastId = card.id;
   }
   return items;
 }
 
-/** The count and the first `limit` cards a print of `source` holds, for the print dialog. */
-export function previewPrintSource(lib: Library, source: PrintSource, copies: number, limit: number): PrintPreview {
-  const items = printSourceItems(lib, source, copies);
+export interface PrintPreviewRequest {
+  copies: number;
+  cardCopies?: CardCopies;
+  /** The window of cards to send, in print order. */
+  offset: number;
+  limit: number;
+  /** Also list each distinct card with its default count (the dialog's counts). */
+  entries: boolean;
+}
+
+/** The count and a window of the cards a print of `source` holds, for the print dialog. */
+export function previewPrintSource(lib: Library, source: PrintSource, request: PrintPreviewRequest): PrintPreview {
+  const { copies, cardCopies, offset, limit } = request;
+  const items = printSourceItems(lib, source, copies, cardCopies);
   const cards: PrintPreview['cards'] = [];
+  let position = 0;
   for (const item of items) {
-    for (let copy = 0; copy < item.copies && cards.length < limit; copy++)
-      cards.push({ systemId: item.system.id, doc: item.doc });
     if (cards.length >= limit) break;
+    // Whole items before the window are skipped by their count, not copy by copy.
+    if (position + item.copies <= offset) {
+      position += item.copies;
+      continue;
+    }
+    for (let copy = 0; copy < item.copies && cards.length < limit; copy++, position++) {
+      if (position >= offset) cards.push({ cardId: item.cardId, systemId: item.system.id, doc: item.doc });
+    }
   }
-  return { count: items.reduce((sum, item) => sum + item.copies, 0), cards };
+  const count = items.reduce((sum, item) => sum + item.copies, 0);
+  return { count, offset, cards, ...(request.entries ? { entries: printEntries(lib, source, copies) } : {}) };
+}
+
+/** Each distinct card of the source once, in print order, with the count it prints by default. */
+function printEntries(lib: Library, source: PrintSource, copies: number): PrintEntry[] {
+  const entries = new Map<string, PrintEntry>();
+  for (const item of printSourceItems(lib, source, copies)) {
+    const entry = entries.get(item.cardId);
+    if (entry) entry.count += item.copies;
+    else entries.set(item.cardId, { cardId: item.cardId, name: item.doc.name, systemId: item.system.id, count: item.copies });
+  }
+  return [...entries.values()];
 }

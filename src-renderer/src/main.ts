@@ -6,6 +6,7 @@ import './app.css';
 import './ui-fonts.css';
 import App from './App.svelte';
 import { loadCardFonts } from './lib/fonts';
+import { loadTextShaper } from './lib/text-shaper';
 import { showError } from './lib/toast.svelte';
 
 // A failure we did not anticipate still reaches the user instead of vanishing in the console.
@@ -13,6 +14,8 @@ window.addEventListener('unhandledrejection', (event) => showError(event.reason)
 window.addEventListener('error', (event) => showError(event.error ?? event.message));
 
 loadCardFonts().catch((error: unknown) => showError(error));
+// Before the first card is laid out: Arabic, Hebrew, Devanagari and Thai are measured shaped.
+await loadTextShaper().catch((error: unknown) => showError(error));
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

@@ -83,7 +83,8 @@ test('the sample illegal deck explains every reason', async ({ page }) => {
 
 for (const [paper, size] of [
   ['A4', '595.276 x 841.89 pts (A4)'],
-  ['Letter', '612 x 792 pts (letter)'],
+  // Letter: 4 × 2 landscape keeps the whole 3 mm bleed.
+  ['Letter', '792 x 612 pts (letter)'],
 ] as const) {
   test(`the legal sample deck prints to ${paper}: Hero + 30 cards on 4 pages`, async ({ page }) => {
     await page.getByTestId('nav-decks').click();
@@ -101,7 +102,7 @@ for (const [paper, size] of [
   });
 }
 
-test('the print dialog shows the grid, the reduced bleed and page 1 live, and exports duplex with a calibration page', async ({
+test('the print dialog shows the grid, no warning for the defaults and page 1 live, and exports duplex with a calibration page', async ({
   page,
 }) => {
   await page.getByTestId('nav-decks').click();
@@ -110,9 +111,10 @@ test('the print dialog shows the grid, the reduced bleed and page 1 live, and ex
   await expect(page.getByTestId('print-summary')).toContainText('3 × 3 per page, 4 pages');
   await expect(page.getByTestId('print-note')).toHaveCount(0);
   await expect(page.getByTestId('print-preview').locator('.card')).toHaveCount(9);
-  // Letter cannot keep the whole bleed at the top and bottom: the dialog says so before exporting.
+  // Letter keeps the whole bleed with 4 × 2 landscape: no warning.
   await page.getByTestId('print-paper').selectOption('Letter');
-  await expect(page.getByTestId('print-note').first()).toContainText('Bleed reduced');
+  await expect(page.getByTestId('print-summary')).toContainText('4 × 2 per page, 4 pages · Letter, landscape');
+  await expect(page.getByTestId('print-note')).toHaveCount(0);
   await page.getByTestId('print-paper').selectOption('A4');
   await page.getByTestId('print-faces').selectOption('both');
   await page.getByTestId('print-calibration').check();

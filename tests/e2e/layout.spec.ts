@@ -256,6 +256,17 @@ test('every view and dialog at every window size, light and dark', async ({ page
         .then(() => page.getByTestId('print-export-images').click()),
     [tid('export-images-run'), tid('export-images-pattern')],
   );
+  await checkDialog(
+    page,
+    'export images dialog (print service preset)',
+    'export-images-dialog',
+    async () => {
+      await page.getByTestId('print-results').click();
+      await page.getByTestId('print-export-images').click();
+      await page.getByTestId('export-images-preset').selectOption('poker-tgc');
+    },
+    [tid('export-images-run'), tid('export-images-preset'), tid('export-images-preset-size')],
+  );
   await checkDialog(page, 'move to set dialog', 'move-cards-dialog', () => page.getByTestId('move-card').click(), [
     tid('move-cards'),
   ]);
@@ -338,8 +349,19 @@ test('every view and dialog at every window size, light and dark', async ({ page
     tid('deck-tab-stats'),
     tid('deck-tab-odds'),
   ]);
-  await checkDialog(page, 'print dialog (deck)', 'print-dialog', () => page.getByTestId('print-deck').click(), [
+  // The preview's controls appear once the plan is read.
+  const openPrint = () =>
+    page
+      .getByTestId('print-deck')
+      .click()
+      .then(() => page.getByTestId('print-sheet-preview').waitFor());
+  await checkDialog(page, 'print dialog (deck)', 'print-dialog', openPrint, [
     tid('print-export'),
+    tid('print-page-next'),
+    tid('print-page-number'),
+    tid('print-zoom-fit'),
+    tid('print-zoom-in'),
+    tid('print-flip'),
   ]);
   // The job dock under the view, with a finished export in it.
   await page.getByTestId('print-deck').click();

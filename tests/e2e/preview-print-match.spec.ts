@@ -17,6 +17,7 @@ import { callApi, expect, test } from './fixtures';
 import type { RunningHost } from './web-host';
 import { oneCardPdf, pixelDifference, rasterizePdf } from './card-raster';
 import type { GameFontBuffers } from '../../src-main/fonts/game-font-files';
+import { installFontkitShaper } from '../../src-main/fonts/fontkit-shaper';
 
 // Two device pixels per CSS pixel: the 300 px preview becomes 600 × 838 pixels (about 240 dpi
 // on the 63 mm card), fine enough that small text is drawn, not smudged.
@@ -201,4 +202,46 @@ test("the preview and the printed card agree for a card in its game's own font",
   const controlDifference = await pixelDifference(result.shot, control, result.inset);
   await testInfo.attach('control.png', { body: control, contentType: 'image/png' });
   expect(controlDifference.differing, JSON.stringify(controlDifference)).toBeGreaterThan(result.difference.differing * 10);
+});
+
+const scriptsCard: CardDocument = {
+  type: 'creature',
+  name: 'فارس التنين',
+  colors: ['green'],
+  cost: 2,
+  atk: 2,
+  hp: 2,
+  spd: 3,
+  ap: 1,
+  text: 'जब यह युद्ध में आता है, एक कार्ड खींचें। ยินดีต้อนรับสู่เกมการ์ด',
+  flavor: 'שלום 123 עולם (מגן)',
+};
+
+test('the preview and the printed card agree for Arabic, Devanagari, Thai and Hebrew text', async ({ page, host }, testInfo) => {
+  // This process lays the card out as the app does: shaped with the same font files.
+  installFontkitShaper(resolve(import.meta.dirname, '../../resources/fonts'));
+  const drawing = layoutCard(await osmcgSystem(page, host), scriptsCard);
+  const fallbacks = new Set(drawing.ops.flatMap((op) => (op.op === 'text' && op.fallback ? [op.fallback] : [])));
+  expect([...fallbacks].sort()).toEqual(['arabic', 'devanagari', 'hebrew', 'thai']);
+  expect(drawing.warnings).toEqual([]);
+
+  const result = await comparePreviewAndPrint(page, host, scriptsCard, drawing);
+  await testInfo.attach('preview.png', { body: result.shot, contentType: 'image/png' });
+  await testInfo.attach('print.png', { body: result.printed, contentType: 'image/png' });
+  // The preview drew the shaped runs as fontkit's outlines (text-shaper.ts), not as browser text.
+  await expect(page.locator('[aria-label="Live preview"] [data-shaped="arabic"]').first()).toBeAttached();
+  expect(result.difference.mean, JSON.stringify(result.difference)).toBeLessThan(MAX_MEAN_DIFFERENCE);
+  expect(result.difference.differing, JSON.stringify(result.difference)).toBeLessThan(MAX_DIFFERING_SHARE);
+
+  // Negative control: the right-to-left runs printed in typed order, as an unshaped, unordered print would.
+  const typedOrder: CardDrawing = {
+    ...drawing,
+    ops: drawing.ops.map((op) =>
+      op.op === 'text' && op.fallback === 'arabic' ? { ...op, text: [...op.text].reverse().join('') } : op,
+    ),
+  };
+  const control = rasterizePdf(await oneCardPdf(typedOrder), result.width, result.height);
+  const controlDifference = await pixelDifference(result.shot, control, result.inset);
+  await testInfo.attach('control.png', { body: control, contentType: 'image/png' });
+  expect(controlDifference.differing, JSON.stringify(controlDifference)).toBeGreaterThan(result.difference.differing * 3);
 });

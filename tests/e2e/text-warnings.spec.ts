@@ -1,6 +1,6 @@
-// Layout warnings in the app: a rules text too long for its box and a name in a script no
-// card font has are shown at their fields in the editor as warnings (saving still works) and
-// as a badge on the card's row in the library.
+// Layout warnings in the app: a rules text too long for its box and a name with an emoji
+// sequence (printed as separate pictures) are shown at their fields in the editor as warnings
+// (saving still works) and as a badge on the card's row in the library.
 
 import type { Page } from '@playwright/test';
 import type { CardDocument } from '../../card-schema/system/format';
@@ -10,7 +10,7 @@ const LONG_RULES = 'Whenever an enemy unit moves within 3" of this unit, it must
 
 const card: CardDocument = {
   type: 'creature',
-  name: 'Gatekeeper שער',
+  name: 'Gatekeeper 👨‍👩‍👧',
   colors: ['blue'],
   cost: 3,
   atk: 2,
@@ -34,14 +34,16 @@ test('warnings show at the field and on the library row, and never block saving'
   await page.getByTestId('library-search').fill('Gatekeeper');
   const row = page.getByTestId('card-list').getByTestId('card-row').filter({ hasText: 'Gatekeeper' });
   await expect(row.getByTestId('card-warning')).toHaveText(/^Print warnings: ?2$/);
-  await expect(row.getByTestId('card-warning')).toHaveAttribute('title', /Right-to-left text/);
+  await expect(row.getByTestId('card-warning')).toHaveAttribute('title', /👨‍👩‍👧 prints as 👨 👩 👧/);
   await expect(row.getByTestId('card-warning')).toHaveAttribute('title', /Too long for its box/);
 
   await row.dblclick();
   const textWarning = page.locator('[data-testid="field-warning"][data-path="/text"]');
   await expect(textWarning).toContainText('Too long for its box: even at');
   await expect(textWarning).toContainText('cut off');
-  await expect(page.locator('[data-testid="field-warning"][data-path="/name"]')).toContainText('Right-to-left text');
+  await expect(page.locator('[data-testid="field-warning"][data-path="/name"]')).toContainText(
+    'so each prints as separate pictures',
+  );
   // Warnings are not errors: no error at the field, and the card saves.
   await expect(page.locator('[data-testid="field-error"]')).toHaveCount(0);
 
@@ -55,9 +57,7 @@ test('warnings show at the field and on the library row, and never block saving'
   await expect(page.getByTestId('warning-count')).toHaveText(/2 print warnings$/);
   await page.getByTestId('save-card').click();
   await expect
-    .poll(() =>
-      queryDb<{ doc: string }>("SELECT doc FROM cards WHERE name = 'Gatekeeper שער'").map((r) => JSON.parse(r.doc).text),
-    )
+    .poll(() => queryDb<{ doc: string }>("SELECT doc FROM cards WHERE name = 'Gatekeeper 👨‍👩‍👧'").map((r) => JSON.parse(r.doc).text))
     .toEqual([longer]);
 });
 
@@ -83,6 +83,6 @@ test('a symbol token the game does not have is a warning at the field and when t
   await page.getByTestId('print-export').click();
   await downloading;
   await expect(page.getByTestId('toast').filter({ hasText: '1 card prints with warnings' })).toContainText(
-    '(“Forage”): {Q} is no symbol of this game',
+    "“Forage” (muhq's game: The Vale): {Q} is no symbol of this game",
   );
 });

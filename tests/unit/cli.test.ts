@@ -100,14 +100,37 @@ describe.runIf(BUILT)('cardwright CLI (out/main/cli.js)', { timeout: 120_000 }, 
     expect(info.size).toContain('(letter)');
   });
 
-  it('says on stderr which cards print with a warning, one sentence each', async () => {
+  it('names each print problem on stderr, writes the PDF and exits 3; --allow-warnings exits 0', async () => {
+    const problem =
+      "problem: “Odd Token” (muhq's game: The Vale): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.\n";
     const run = await cardwright('export-pdf', '--cards', 'muhq-odd-token', '--out', 'odd.pdf');
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain(problem);
     expect(run.stderr).toContain(
-      'warning: Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.\n',
+      `Wrote ${join(outDir, 'odd.pdf')} with 1 print problem: unknown symbols (1). Exit code 3: fix the cards, or give --allow-warnings to accept them.\n`,
     );
     expect(run.stdout).not.toContain('warnings');
     expect(fields(run.stdout).cards).toBe('1');
+    expect(pdfInfo(join(outDir, 'odd.pdf')).pages).toBe(1);
+
+    const allowed = await cardwright(
+      'export-pdf',
+      '--cards',
+      'muhq-odd-token',
+      '--out',
+      'odd.pdf',
+      '--force',
+      '--allow-warnings',
+    );
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toContain(problem);
+    expect(allowed.stderr).toContain(
+      `Wrote ${join(outDir, 'odd.pdf')} with 1 print problem: unknown symbols (1); accepted by --allow-warnings.\n`,
+    );
+    expect(pdfInfo(join(outDir, 'odd.pdf')).pages).toBe(1);
+
+    const help = await cardwright('export-pdf', '--help');
+    expect(help.stdout).toMatch(/--allow-warnings +exit 0 even when cards have print problems \(default: exit 3/);
   });
 
   it('prints a deck by name, listed cards by id and a search, named after them by default', async () => {

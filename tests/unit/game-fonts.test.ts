@@ -219,7 +219,7 @@ describe('layout in a game font', () => {
   });
 
   it('falls back to Inter for letters the game font lacks, then warns for what no font draws', () => {
-    const drawing = layoutCard(system, lantern('Wolf Жар א'));
+    const drawing = layoutCard(system, lantern('Wolf Жар ᚠ'));
     const ops = textOps(drawing.ops).slice(0, 4);
     // Blankenburg has no Cyrillic and no □ (the mark for what no font draws): Inter sets them.
     expect(ops.map((op) => [op.text, op.gameFontFile ?? op.fallback ?? 'card'])).toEqual([
@@ -228,7 +228,7 @@ describe('layout in a game font', () => {
       [' ', FONT_SHA],
       ['□', 'card'],
     ]);
-    expect(drawing.warnings?.map((warning) => warning.code)).toEqual(['right-to-left']);
+    expect(drawing.warnings?.map((warning) => warning.code)).toEqual(['missing-glyphs']);
   });
 
   it('sets a face the font has no file for in the regular file, asking for the face (never synthesized)', () => {

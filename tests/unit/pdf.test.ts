@@ -167,7 +167,7 @@ describe('renderDrawingSheet', () => {
     expect(Number(a4Size?.[1])).toBeCloseTo(595.28, 2);
     expect(Number(a4Size?.[2])).toBeCloseTo(841.89, 2);
 
-    const letter = await sheet(printCards(2), options({ paper: 'Letter' }));
+    const letter = await sheet(printCards(2), options({ paper: 'Letter', orientation: 'portrait' }));
     expect(pdfInfo(letter.path)['Page size']).toMatch(/^612 x 792 pts/);
   });
 
@@ -200,14 +200,15 @@ describe('renderDrawingSheet', () => {
     const cards = printCards(12);
     const result = await sheet(cards, options({ paper }));
     const imposition = planSheet(options({ paper }), POKER, 9);
+    const perSheet = imposition.perSheet; // A4: 3 × 3; Letter: 4 × 2 (the whole bleed kept)
     const found = words(result.path);
     cards.forEach((_, i) => {
       const name = `Card${String(i + 1).padStart(3, '0')}`;
       const hits = found.filter((word) => word.text === name);
       expect(hits, name).toHaveLength(1);
       const [word] = hits;
-      expect(word.page).toBe(Math.floor(i / 9) + 1);
-      const slot = imposition.frontSlots[i % 9];
+      expect(word.page).toBe(Math.floor(i / perSheet) + 1);
+      const slot = imposition.frontSlots[i % perSheet];
       expect(insideBox(word.box, toPt(slot.trim), 0.01), name).toBe(true);
       // The op's x is the left end of the text; its y the baseline (between the box's top and bottom).
       expect(word.box.x).toBeCloseTo((slot.trim.x + 4) * MM_TO_PT, 1);
@@ -519,14 +520,15 @@ describe('OSMCG print', () => {
     expect(result).toMatchObject({ cards: 10, pages: 4 });
     const path = writePdf(result.bytes);
     const slots = planSheet(options({ paper }), osmcg.card, 9).frontSlots;
+    const perSheet = slots.length;
     const found = words(path);
     docs.forEach((doc, i) => {
       const hits = found.filter((word) => word.text === doc.name);
       expect(hits, doc.name).toHaveLength(2);
       // Each copy in its own slot (whatever order pdftotext reads the page in).
       for (const index of [i * 2, i * 2 + 1]) {
-        const page = index < 9 ? 1 : 3;
-        const inSlot = hits.some((hit) => hit.page === page && insideBox(hit.box, toPt(slots[index % 9].trim), 0.01));
+        const page = index < perSheet ? 1 : 3;
+        const inSlot = hits.some((hit) => hit.page === page && insideBox(hit.box, toPt(slots[index % perSheet].trim), 0.01));
         expect(inSlot, `${doc.name} in slot ${index}`).toBe(true);
       }
     });

@@ -218,13 +218,22 @@ describe('PDF structure', () => {
 
 describe('measured at 600 dpi', () => {
   it('duplex long-edge: fronts and their size, pitch and bleed; backs mirrored plus the offset; the margin clear', async () => {
-    const print = options({ paper: 'Letter', faces: 'both', backOffsetXMm: 1.2, backOffsetYMm: -0.7, guidesOnBacks: false });
+    // Letter 3 × 3 portrait fits with a 0.6 mm bleed (the whole 3 mm gives 4 × 2 landscape).
+    const print = options({
+      paper: 'Letter',
+      orientation: 'portrait',
+      bleedMm: 0.6,
+      faces: 'both',
+      backOffsetXMm: 1.2,
+      backOffsetYMm: -0.7,
+      guidesOnBacks: false,
+    });
     const plan = planSheet(print, POKER, 9);
     const result = await exportPdf(9, print);
     const front = rasterize(result.path, 1);
     for (const slot of plan.frontSlots)
       expectBox(measureAt(front, slot.trim.x + 31.5, slot.trim.y + 44), slot.trim, `front ${slot.index}`);
-    // The bleed round the grid, as planned (Letter: reduced at the top and bottom).
+    // The bleed round the grid, as planned.
     const grid = plan.frontSlots;
     const planned = {
       x: grid[0].bleed.x,

@@ -24,11 +24,15 @@ describe('PrintOptionsModel', () => {
     expect(model.options).toMatchObject({ paper: { widthMm: 300, heightMm: 200 }, cardSize: { widthMm: 50, heightMm: 70 } });
   });
 
-  it('plans live: the grid summary and the notes about a reduced bleed', () => {
+  it('plans live: the grid summary, with no note for the defaults (the whole bleed kept)', () => {
     const model = new PrintOptionsModel('en-US');
     const outcome = model.planFor(POKER, 31);
-    expect(outcome.plan && gridSummary(outcome.plan)).toBe('3 × 3 per page, 4 pages');
-    expect(outcome.plan?.notes.join(' ')).toMatch(/Bleed reduced to 0\.\d mm top and bottom/);
+    expect(outcome.plan && gridSummary(outcome.plan)).toBe('4 × 2 per page, 4 pages');
+    expect(outcome.plan?.notes).toEqual([]);
+    expect(new PrintOptionsModel('en-GB').planFor(POKER, 31).plan?.notes).toEqual([]);
+    model.pageRange = '9';
+    expect(model.planFor(POKER, 31).error).toBe('Page range “9” asks for page 9, but the export has 4 pages.');
+    model.pageRange = '';
     model.faces = 'both';
     expect(model.withBacks).toBe(true);
     expect(model.planFor(POKER, 31).plan?.pages).toBe(8);

@@ -120,7 +120,7 @@ describe('print sources', () => {
   });
 
   it('previews the count and the first cards of a print, copies included, for the dialog', () => {
-    const preview = previewPrintSource(lib, { kind: 'deck', deckId: 'deck' }, 2, 5);
+    const preview = previewPrintSource(lib, { kind: 'deck', deckId: 'deck' }, { copies: 2, offset: 0, limit: 5, entries: false });
     expect(preview.count).toBe(8);
     expect(preview.cards.map((card) => card.doc.name)).toEqual(['Middle', 'Middle', 'Middle', 'Middle', 'Middle']);
     expect(new Set(preview.cards.map((card) => card.systemId))).toEqual(new Set(['osmcg']));

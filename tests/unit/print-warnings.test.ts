@@ -1,5 +1,5 @@
-// Print-time warnings: a PDF export names the cards that print with a layout warning (here a
-// symbol token muhq's game does not have, and a name in a script no card font sets), each once however
+// Print-time warnings: a PDF export names the cards that print with a print problem (here a
+// symbol token muhq's game does not have, and a name in a script no card font sets (Runic)), each once however
 // many copies print; an export without such cards carries none. The message the app shows is
 // built from them.
 
@@ -40,13 +40,13 @@ describe('print warnings', () => {
   it('names each card that prints with a warning once, with what is wrong', async () => {
     const odd = await spell('Odd Token', '{Q}: gain 1 {R}.');
     const fine = await spell('Fine Token', '{T}: gain 1 {R}.');
-    const hebrew = await spell('Gate שער', 'Draw a card.');
-    const pdf = await call('exportPdf', { source: { kind: 'cards', cardIds: [odd, fine, hebrew] }, copies: 3, print: {} });
+    const runic = await spell('Gate ᚠᚢ', 'Draw a card.');
+    const pdf = await call('exportPdf', { source: { kind: 'cards', cardIds: [odd, fine, runic] }, copies: 3, print: {} });
     expect(pdf.cards).toBe(9);
     expect(pdf.warnings?.cards).toBe(2);
     expect(pdf.warnings?.messages).toEqual([
-      'Card 1 (“Odd Token”): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.',
-      expect.stringMatching(/^Card 3 \(“Gate שער”\): Right-to-left text \(Hebrew, Arabic\) cannot be set on cards yet/),
+      "“Odd Token” (muhq's game: The Vale): {Q} is no symbol of this game, so it prints as typed; its symbols are {T}, {R}, {coin}, {health}, {move}, {atk}, {upkeep}.",
+      expect.stringMatching(/^“Gate ᚠᚢ” \(muhq's game: The Vale\): .*ᚠ/),
     ]);
     expect(printWarningsMessage(pdf.warnings!)).toBe(
       `2 cards print with warnings (marked in the library): ${pdf.warnings!.messages.join(' ')}`,

@@ -70,17 +70,25 @@ describe('planSheet: every paper × card size', () => {
     expect(plan.notes).toEqual([]);
   });
 
-  it('says so when Letter poker cards get less bleed at the top and bottom', () => {
+  it('keeps the whole bleed on Letter poker cards: 4 × 2 landscape rather than 3 × 3 with 0.7 mm', () => {
     const plan = planSheet(options({ paper: 'Letter' }), POKER, 9);
-    expect([plan.columns, plan.rows]).toEqual([3, 3]);
-    expect(plan.bleed.xMm).toBe(3);
-    expect(plan.bleed.yMm).toBeLessThan(3);
-    expect(plan.notes.join(' ')).toMatch(/Bleed reduced to 0\.\d mm top and bottom \(3 mm asked\)/);
+    expect([plan.columns, plan.rows, plan.orientation]).toEqual([4, 2, 'landscape']);
+    expect(plan.bleed).toEqual({ xMm: 3, yMm: 3 });
+    expect(plan.notes).toEqual([]);
+    // Asking for less bleed fits 3 × 3 again.
+    const tight = planSheet(options({ paper: 'Letter', bleedMm: 0.5 }), POKER, 9);
+    expect([tight.columns, tight.rows, tight.notes]).toEqual([3, 3, []]);
+  });
+
+  it('says so when not even one card fits with the whole bleed', () => {
+    const plan = planSheet(options({ paper: { widthMm: 75, heightMm: 110 }, marginMm: 3 }), POKER, 1);
+    expect(plan.bleed.xMm).toBeLessThan(3);
+    expect(plan.notes.join(' ')).toMatch(/Bleed reduced to \d(\.\d+)? mm left and right \(3 mm asked\)/);
   });
 
   it('picks the orientation that fits the most cards', () => {
     const plan = planSheet(options({ cardSize: 'square' }), POKER, 9);
-    expect([plan.columns, plan.rows, plan.orientation]).toEqual([2, 4, 'portrait']);
+    expect([plan.columns, plan.rows, plan.orientation]).toEqual([2, 3, 'portrait']);
     const landscape = planSheet(options({ layout: 'gutterfold', faces: 'both' }), POKER, 9);
     expect(landscape.orientation).toBe('landscape');
     expect(landscape.perSheet).toBe(4);

@@ -1,6 +1,6 @@
 // Text that must fit, in every script: shrinking to the minimum size, warnings (never a silent
 // cut) at the field the text comes from, fallback fonts for CJK and emoji, and warnings for
-// what no embedded font draws (right-to-left scripts included). All through layoutCard, the
+// what no embedded font draws. All through layoutCard, the
 // code the preview and the PDF paint from.
 
 import { describe, expect, it } from 'vitest';
@@ -78,13 +78,14 @@ describe('text that does not fit', () => {
 
 describe('characters outside the card font', () => {
   it('sets CJK and emoji in the fallback fonts, measured with their own widths', () => {
-    expect(FALLBACK_FONTS.map((font) => font.id)).toEqual(['cjk', 'emoji']);
+    expect(FALLBACK_FONTS.map((font) => font.id)).toEqual(['cjk', 'emoji', 'arabic', 'hebrew', 'devanagari', 'thai']);
     expect(fontFor('a', 'regular')).toBe('card');
     expect(fontFor('Ж', 'regular')).toBe('card');
     expect(fontFor('漢', 'bold')).toBe('cjk');
     expect(fontFor('한', 'italic')).toBe('cjk');
     expect(fontFor('🐉', 'regular')).toBe('emoji');
-    expect(fontFor('א', 'regular')).toBeNull();
+    expect(fontFor('א', 'regular')).toBe('hebrew');
+    expect(fontFor('ܐ', 'regular')).toBeNull(); // Syriac: no embedded font
     // A CJK ideograph is one em wide in Noto Sans CJK: 10 pt = 3.528 mm.
     expect(measureText('漢字', 10)).toBeCloseTo(2 * 3.5278, 3);
 
@@ -144,13 +145,10 @@ describe('characters outside the card font', () => {
     ]);
   });
 
-  it('flags right-to-left text (Hebrew, Arabic) instead of printing it backwards', () => {
+  it('sets right-to-left text (Hebrew, Arabic) in its script fonts, without warnings (text-scripts.test.ts)', () => {
     const drawing = layoutCard(system, creature({ name: 'שלום', text: 'مرحبا' }));
-    expect(drawing.warnings?.map((warning) => [warning.pointer, warning.code])).toEqual([
-      ['/name', 'right-to-left'],
-      ['/text', 'right-to-left'],
-    ]);
-    expect(drawing.warnings?.[0].message).toMatch(/^Right-to-left text \(Hebrew, Arabic\) cannot be set on cards yet/);
+    expect(drawing.warnings).toEqual([]);
+    expect(textOps(drawing).map((op) => op.fallback)).toEqual(['hebrew', 'arabic']);
   });
 
   it('lays out card backs with warnings too', () => {

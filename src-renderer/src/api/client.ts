@@ -147,6 +147,7 @@ const METHODS: Record<ApiMethod, true> = {
   deleteSavedSearch: true,
   searchDeckPool: true,
   previewPrint: true,
+  printProblems: true,
   validateCard: true,
   saveCard: true,
   deleteCard: true,
@@ -189,6 +190,7 @@ const METHODS: Record<ApiMethod, true> = {
   listJobs: true,
   cancelJob: true,
   jobOutput: true,
+  jobDownloadUrl: true,
   openJobOutput: true,
 };
 

@@ -12,7 +12,7 @@ import {
   type PrintOptions,
   type SizeMm,
 } from '../../../card-schema/print/print-options';
-import { planSheet, type SheetPlan } from '../../../card-schema/print/sheet-plan';
+import { planSheet, type GameCard, type SheetPlan } from '../../../card-schema/print/sheet-plan';
 
 export const PAPER_CHOICES = Object.keys(PAPER_PRESETS) as PaperPreset[];
 export const CARD_SIZE_CHOICES = Object.keys(CARD_SIZE_PRESETS) as CardSizePreset[];
@@ -24,6 +24,9 @@ export const LAYOUT_LABELS: Record<PrintOptions['layout'], string> = {
   'separate-backs': 'Backs in a separate file',
   'card-per-page': 'One card per page (print shop)',
 };
+
+/** 1/8 in, the bleed print shops ask for. */
+export const PRINT_SHOP_BLEED_MM = 3.175;
 
 /** A plan, or why there is none (a card that does not fit, a value out of range). */
 export type PlanOutcome = { plan: SheetPlan; error?: undefined } | { plan?: undefined; error: string };
@@ -42,12 +45,44 @@ export class PrintOptionsModel {
   guideColor: PrintOptions['guideColor'] = $state(DEFAULT_PRINT_OPTIONS.guideColor);
   guidesOnBacks = $state(DEFAULT_PRINT_OPTIONS.guidesOnBacks);
   faces: PrintOptions['faces'] = $state(DEFAULT_PRINT_OPTIONS.faces);
-  layout: PrintOptions['layout'] = $state(DEFAULT_PRINT_OPTIONS.layout);
+  #layout: PrintOptions['layout'] = $state(DEFAULT_PRINT_OPTIONS.layout);
+  get layout(): PrintOptions['layout'] {
+    return this.#layout;
+  }
+  set layout(layout: PrintOptions['layout']) {
+    this.#layout = layout;
+    this.suggestPrintShopBleed();
+  }
   backOffsetXMm = $state(DEFAULT_PRINT_OPTIONS.backOffsetXMm);
   backOffsetYMm = $state(DEFAULT_PRINT_OPTIONS.backOffsetYMm);
   backScaleXPercent = $state(DEFAULT_PRINT_OPTIONS.backScaleXPercent);
   backScaleYPercent = $state(DEFAULT_PRINT_OPTIONS.backScaleYPercent);
   calibrationPage = $state(DEFAULT_PRINT_OPTIONS.calibrationPage);
+  registrationMarks = $state(DEFAULT_PRINT_OPTIONS.registrationMarks);
+  skipSlots = $state(DEFAULT_PRINT_OPTIONS.skipSlots);
+  pageRange = $state(DEFAULT_PRINT_OPTIONS.pageRange);
+  splitEveryPages = $state(DEFAULT_PRINT_OPTIONS.splitEveryPages);
+  back = $state(DEFAULT_PRINT_OPTIONS.back);
+  #profile: PrintOptions['profile'] = $state(DEFAULT_PRINT_OPTIONS.profile);
+  get profile(): PrintOptions['profile'] {
+    return this.#profile;
+  }
+  set profile(profile: PrintOptions['profile']) {
+    this.#profile = profile;
+    this.suggestPrintShopBleed();
+  }
+  inkLimitPercent = $state(DEFAULT_PRINT_OPTIONS.inkLimitPercent);
+  cardPageOrder: PrintOptions['cardPageOrder'] = $state(DEFAULT_PRINT_OPTIONS.cardPageOrder);
+
+  /**
+   * Print shops ask for 1/8 in of bleed: choosing one card per page with the print-shop profile
+   * turns a bleed still at the default into that (a bleed the user set is kept).
+   */
+  private suggestPrintShopBleed(): void {
+    if (this.#layout === 'card-per-page' && this.#profile === 'pdfx' && this.bleedMm === DEFAULT_PRINT_OPTIONS.bleedMm) {
+      this.bleedMm = PRINT_SHOP_BLEED_MM;
+    }
+  }
 
   /** `locale`: the user's (navigator.language); Letter countries get Letter paper. */
   constructor(locale?: string) {
@@ -74,6 +109,14 @@ export class PrintOptionsModel {
       backScaleXPercent: this.backScaleXPercent,
       backScaleYPercent: this.backScaleYPercent,
       calibrationPage: this.calibrationPage,
+      registrationMarks: this.registrationMarks,
+      skipSlots: this.skipSlots,
+      pageRange: this.pageRange,
+      splitEveryPages: this.splitEveryPages,
+      back: this.back,
+      profile: this.profile,
+      inkLimitPercent: this.inkLimitPercent,
+      cardPageOrder: this.cardPageOrder,
     };
   }
 
@@ -82,12 +125,25 @@ export class PrintOptionsModel {
     return this.faces !== 'fronts';
   }
 
-  /** The plan for `cardCount` cards the game draws at `gameCard`; an input the plan refuses gives its reason. */
-  planFor(gameCard: SizeMm, cardCount: number): PlanOutcome {
+  /**
+   * The plan for `cardCount` cards the game draws at `gameCard` (its corner radius rounds outline
+   * guides); an input the plan refuses gives its reason.
+   */
+  planFor(gameCard: GameCard, cardCount: number): PlanOutcome {
     try {
       return { plan: planSheet(this.options, gameCard, cardCount) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** Every page the export has before a page range picks some (the preview's numbering); undefined when it cannot plan. */
+  pageCountFor(gameCard: GameCard, cardCount: number): number | undefined {
+    try {
+      const plan = planSheet({ ...this.options, pageRange: '' }, gameCard, cardCount);
+      return plan.pages + plan.backPages;
+    } catch {
+      return undefined;
     }
   }
 }

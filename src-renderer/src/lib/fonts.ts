@@ -14,7 +14,8 @@ const bundled = import.meta.glob<string>(['../../../resources/fonts/*.ttf', '../
   eager: true,
 });
 
-function fontUrl(fileName: string): string {
+/** The bundled URL of a font file in resources/fonts. */
+export function fontUrl(fileName: string): string {
   const entry = Object.entries(bundled).find(([path]) => path.endsWith(`/${fileName}`));
   if (!entry) throw new Error(`Card font file "${fileName}" is missing from resources/fonts`);
   return entry[1];

@@ -1,6 +1,7 @@
 // The "Export images" dialog's state: format, dpi, bleed, faces, the file name pattern (with the
 // name the first card would get, live) and zip or folder (a folder only in the desktop app: a
-// browser downloads one file). Runs the exportImages job in the dock, as the PDF export does.
+// browser downloads one file), or a print service's preset, which sets the card size, bleed, dpi
+// and upload names. Runs the exportImages job in the dock, as the PDF export does.
 
 import {
   CARD_IMAGE_DPIS,
@@ -15,6 +16,7 @@ import {
   namePatternProblem,
   type NameValues,
 } from '../../../card-schema/exports/card-image-names';
+import { podFileNames, podPixelSize, POD_PRESETS, type PodPresetId } from '../../../card-schema/exports/pod-presets';
 
 export type ImageFormat = 'png' | 'jpeg';
 export type ImageDpi = (typeof CARD_IMAGE_DPIS)[number];
@@ -35,9 +37,26 @@ export class ExportImagesModel {
   namePattern = $state(DEFAULT_NAME_PATTERN);
   as: 'zip' | 'folder' = $state('zip');
   example: ExampleCard | null = $state(null);
+  /** A print service's card, or '' for the size and bleed chosen here. */
+  preset: PodPresetId | '' = $state('');
+
+  /** The chosen preset with the pixel size its images have. */
+  readonly presetInfo = $derived(
+    this.preset === '' ? undefined : { ...POD_PRESETS[this.preset], ...podPixelSize(POD_PRESETS[this.preset]) },
+  );
+
+  /** Chooses a preset and fills in its format, dpi and bleed (which it then holds). */
+  choosePreset(id: PodPresetId | ''): void {
+    this.preset = id;
+    if (id === '') return;
+    const preset = POD_PRESETS[id];
+    this.format = preset.format;
+    this.dpi = preset.dpi;
+    this.bleedMm = Math.round(preset.bleedMm * 1000) / 1000;
+  }
 
   readonly bleedValid = $derived(Number.isFinite(this.bleedMm) && this.bleedMm >= 0 && this.bleedMm <= CARD_IMAGE_MAX_BLEED_MM);
-  readonly patternProblem = $derived(namePatternProblem(this.namePattern));
+  readonly patternProblem = $derived(this.preset === '' ? namePatternProblem(this.namePattern) : undefined);
   readonly valid = $derived(this.bleedValid && this.patternProblem === undefined);
 
   /** "001-Cinder Pup.png", the back's name beside it when backs are exported. */
@@ -51,7 +70,10 @@ export class ExportImagesModel {
       id: 'card-id',
       set: 'Set name',
     };
-    const names = exampleFileNames(this.namePattern, values, this.format);
+    const names =
+      this.preset === ''
+        ? exampleFileNames(this.namePattern, values, this.format)
+        : podFileNames(0, card.count, card.name, this.format);
     return this.faces === 'fronts' ? names.front : `${names.front}, ${names.back}`;
   });
 
@@ -65,6 +87,7 @@ export class ExportImagesModel {
       faces: this.faces,
       namePattern: this.namePattern.trim(),
       as: this.as,
+      ...(this.preset === '' ? {} : { preset: this.preset }),
     };
   }
 }
