@@ -3,6 +3,8 @@
 // 1,000-card export): its size, whether it is upright and whether it has transparency. A header
 // this cannot read is answered with undefined, and the caller asks sharp as before.
 
+import { PNG_SIGNATURE } from './image-type';
+
 export interface ImageHeader {
   width: number;
   height: number;
@@ -67,8 +69,6 @@ function exifOrientation(view: DataView, start: number, end: number): number | u
   }
   return undefined;
 }
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export function pngHeader(bytes: Uint8Array): ImageHeader | undefined {
   if (bytes.length < 33 || PNG_SIGNATURE.some((byte, i) => bytes[i] !== byte)) return undefined;
