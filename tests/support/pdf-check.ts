@@ -1,5 +1,6 @@
 // `qpdf --check` on a PDF, with qpdf compiled to WebAssembly (@neslinesli93/qpdf-wasm): its xref
 // table, object syntax and every stream's encoding are checked, with no system qpdf needed.
+// `runQpdf` runs any qpdf command the same way (pdf-uncompress.ts rewrites PDFs with it).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ type Output = (byte: number | null) => void;
 interface QpdfFs {
   init(input: () => null, output: Output, error: Output): void;
   writeFile(path: string, data: Uint8Array): void;
+  readFile(path: string): Uint8Array;
 }
 interface QpdfOptions {
   locateFile: () => string;
@@ -29,7 +31,13 @@ export interface QpdfCheck {
   output: string;
 }
 
-export async function qpdfCheck(pdfPath: string): Promise<QpdfCheck> {
+export interface QpdfRun extends QpdfCheck {
+  /** A file qpdf wrote in its own file system. */
+  readFile(path: string): Uint8Array;
+}
+
+/** Runs qpdf with `args` on `files` (path → bytes) written into its own file system first. */
+export async function runQpdf(args: string[], files: Record<string, Uint8Array>): Promise<QpdfRun> {
   const printed: number[] = [];
   const collect: Output = (byte) => {
     if (byte !== null) printed.push(byte);
@@ -41,12 +49,12 @@ export async function qpdfCheck(pdfPath: string): Promise<QpdfCheck> {
     noFSInit: true,
     preRun: [(module) => module.FS.init(() => null, collect, collect)],
   });
-  qpdf.FS.writeFile('/check.pdf', readFileSync(pdfPath));
+  for (const [path, bytes] of Object.entries(files)) qpdf.FS.writeFile(path, bytes);
   // Emscripten's exit() sets process.exitCode for the whole test process: keep the caller's.
   const exitCode = process.exitCode;
   let code: number;
   try {
-    code = qpdf.callMain(['--check', '/check.pdf']);
+    code = qpdf.callMain(args);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (typeof status !== 'number') throw error;
@@ -54,5 +62,10 @@ export async function qpdfCheck(pdfPath: string): Promise<QpdfCheck> {
   } finally {
     process.exitCode = exitCode;
   }
-  return { code, output: Buffer.from(printed).toString('utf8') };
+  return { code, output: Buffer.from(printed).toString('utf8'), readFile: (path) => qpdf.FS.readFile(path) };
+}
+
+export async function qpdfCheck(pdfPath: string): Promise<QpdfCheck> {
+  const { code, output } = await runQpdf(['--check', '/check.pdf'], { '/check.pdf': readFileSync(pdfPath) });
+  return { code, output };
 }
